@@ -1,0 +1,78 @@
+/**
+ * The staging database schema, one migration per step, applied in order by `@effect/sql`'s Migrator.
+ *
+ * - `src_files`: one row per source file extracted: its recognised kind and the line accounting
+ *   (`lines = staged + skipped + rejected`, invariant 1).
+ * - `src_rows`: every staged source row, all values as strings (JSON object header → cell), with
+ *   file:line lineage and a row hash. `kind` says which source layout it came from (`xero.invoices`, …).
+ * - `skipped`: report rows recognised as not-data (titles, headings, totals, blanks) with their kind.
+ * - `rejects`: rows that could not be read, with the reason.
+ * - `plan_ops` / `plan_meta`: the deterministic plan (one row per target write).
+ * - `checkpoints`: the loader's durable intent and outcome per plan operation.
+ */
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+
+const init = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE src_files (
+    file TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    confidence REAL NOT NULL,
+    sha256 TEXT NOT NULL,
+    lines INTEGER NOT NULL,
+    staged INTEGER NOT NULL,
+    skipped INTEGER NOT NULL,
+    rejected INTEGER NOT NULL
+  )`
+  yield* sql`CREATE TABLE src_rows (
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    row_hash TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (file, line)
+  ) WITHOUT ROWID`
+  yield* sql`CREATE INDEX src_rows_kind ON src_rows (kind, file, line)`
+  yield* sql`CREATE TABLE skipped (
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    PRIMARY KEY (file, line)
+  ) WITHOUT ROWID`
+  yield* sql`CREATE TABLE rejects (
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    stage TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    PRIMARY KEY (file, line, stage)
+  ) WITHOUT ROWID`
+  yield* sql`CREATE TABLE plan_ops (
+    seq INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    phase TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    natural_key TEXT NOT NULL,
+    depends_on TEXT NOT NULL,
+    body TEXT NOT NULL,
+    body_hash TEXT NOT NULL,
+    lineage TEXT NOT NULL
+  )`
+  yield* sql`CREATE TABLE plan_meta (k TEXT PRIMARY KEY, v TEXT NOT NULL) WITHOUT ROWID`
+  yield* sql`CREATE TABLE checkpoints (
+    key TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    resource_id TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    body_hash TEXT NOT NULL,
+    error TEXT,
+    updated_at TEXT NOT NULL
+  ) WITHOUT ROWID`
+})
+
+/** All staging migrations, in order. */
+export const loader = Migrator.fromRecord({ "0001_init": init })

@@ -1,0 +1,22 @@
+/**
+ * The staging SQLite database of a workspace: one file (`<workspace>/staging.db`) holding staged source
+ * rows, the plan and the load checkpoints. The layer opens it and brings the schema up to date.
+ */
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as NodePath from "node:path"
+import * as Migrations from "./Migrations.js"
+
+const migrate = Migrator.make({})({ loader: Migrations.loader, table: "staging_migrations" })
+
+/** The staging database file inside a workspace directory. */
+export const pathIn = (workspace: string): string => NodePath.join(workspace, "staging.db")
+
+/** Opens (creating if needed) the staging database at `filename` (`:memory:` for tests) and migrates it. */
+export const layer = (filename: string) =>
+  Layer.effectDiscard(migrate.pipe(Effect.orDie)).pipe(
+    Layer.provideMerge(SqliteClient.layer({ filename })),
+    Layer.orDie
+  )
