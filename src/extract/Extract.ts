@@ -1,0 +1,118 @@
+/**
+ * The extract stage: every export file of an input directory recognised by its headers and title rows,
+ * and each of its lines landed in staging as a staged row, a skipped line or a reject, with file:line lineage.
+ */
+import type * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as NodeFs from "node:fs/promises"
+import * as NodePath from "node:path"
+import * as CsvFile from "./CsvFile.js"
+import { ExtractError } from "./ExtractError.js"
+import * as Profiles from "./Profiles.js"
+
+export { ExtractError } from "./ExtractError.js"
+
+/** What to extract: the source system, the directory of its exports, and an optional column profile file. */
+export interface ExtractOptions {
+  readonly source: "xero" | "qbo" | "generic"
+  readonly inputDir: string
+  readonly profileFile?: string
+}
+
+/** The outcome for one file: its kind and the line accounting `lines = staged + skipped + rejected`. */
+export interface FileSummary {
+  readonly file: string
+  readonly kind: string
+  readonly confidence: number
+  readonly lines: number
+  readonly staged: number
+  readonly skipped: number
+  readonly rejected: number
+  readonly warnings: ReadonlyArray<string>
+}
+
+/** Extensions of files that are exports; any other file (notes, PDFs, `.md`) is not one and is left alone. */
+export const EXPORT_EXTENSIONS: ReadonlyArray<string> = [".csv", ".tsv", ".txt"]
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  ".xls": "save it as .xlsx or CSV (UTF-8) and extract again",
+  ".xlsx": "XLSX is not read yet: save each sheet as CSV (UTF-8) and extract again",
+  ".xlsm": "XLSX is not read yet: save each sheet as CSV (UTF-8) and extract again"
+}
+
+/**
+ * The export files of `inputDir`, sorted by name: dotfiles, README.md, directories and files whose
+ * extension is not an export's are not candidates; a spreadsheet the readers cannot open is an error.
+ */
+export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>, ExtractError> =>
+  Effect.tryPromise({
+    try: () => NodeFs.readdir(inputDir, { withFileTypes: true }),
+    catch: (e) =>
+      new ExtractError({
+        what: "cannot list the input directory",
+        where: inputDir,
+        why: String(e),
+        fix: "pass the directory that holds the export files"
+      })
+  }).pipe(
+    Effect.flatMap((entries) => {
+      const names = entries
+        .filter((e) => e.isFile() && !e.name.startsWith(".") && e.name.toLowerCase() !== "readme.md")
+        .map((e) => e.name)
+        .sort()
+      const unsupported = names.find((n) => UNSUPPORTED[NodePath.extname(n).toLowerCase()] !== undefined)
+      if (unsupported !== undefined)
+        return Effect.fail(
+          new ExtractError({
+            what: "unsupported spreadsheet format",
+            where: unsupported,
+            why: `${NodePath.extname(unsupported)} files cannot be read by this version`,
+            fix: UNSUPPORTED[NodePath.extname(unsupported).toLowerCase()]!
+          })
+        )
+      const ignored = names.filter((n) => !EXPORT_EXTENSIONS.includes(NodePath.extname(n).toLowerCase()))
+      return Effect.as(
+        ignored.length > 0 ? Effect.logInfo(`not exports, left alone: ${ignored.join(", ")}`) : Effect.void,
+        names.filter((n) => !ignored.includes(n))
+      )
+    })
+  )
+
+/**
+ * Extracts every export file of `options.inputDir`. All files are recognised before anything is staged, so a
+ * file that cannot be recognised (or is ambiguous) fails the run before any staging is touched; each file
+ * then replaces its own earlier rows in one transaction.
+ */
+export const run: (
+  options: ExtractOptions
+) => Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> = Effect.fn("Extract.run")(
+  function* (options: ExtractOptions) {
+    const profiles = Profiles.forSource(options.source)
+    const files = yield* listFiles(options.inputDir)
+    const pathOf = (file: string) => NodePath.join(options.inputDir, file)
+    yield* Effect.forEach(files, (file) => CsvFile.recognise(pathOf(file), file, profiles), { discard: true })
+    return yield* Effect.forEach(files, (file) =>
+      Effect.gen(function* () {
+        const started = Date.now()
+        const { recognition, counts, warnings } = yield* CsvFile.extract(
+          pathOf(file),
+          file,
+          options.source,
+          profiles
+        )
+        const seconds = Math.max((Date.now() - started) / 1000, 0.001)
+        yield* Effect.logInfo(
+          `${file}: ${recognition.kind} (${recognition.evidence}), ${counts.lines} lines: ${counts.staged} staged, ` +
+            `${counts.skipped} skipped, ${counts.rejected} rejected, ${Math.round(counts.lines / seconds)} lines/s`
+        )
+        for (const w of warnings) yield* Effect.logWarning(w)
+        return {
+          file,
+          kind: recognition.kind,
+          confidence: recognition.confidence,
+          ...counts,
+          warnings
+        } satisfies FileSummary
+      })
+    )
+  }
+)

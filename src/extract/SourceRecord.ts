@@ -1,0 +1,35 @@
+/** One physical record read from a source file, with its lineage, and the helpers every reader shares. */
+import * as NodeCrypto from "node:crypto"
+
+/** A parsed record: its 1-based starting line, its cells exactly as parsed, and its raw text. */
+export interface SourceRecord {
+  readonly line: number
+  readonly cells: ReadonlyArray<string>
+  readonly raw: string
+}
+
+/** sha256 hex of the record's cells as parsed, joined canonically (a JSON array of strings). */
+export const rowHash = (cells: ReadonlyArray<string>): string =>
+  NodeCrypto.createHash("sha256").update(JSON.stringify(cells)).digest("hex")
+
+/** True when every cell is empty or whitespace (a blank line, or a line of bare delimiters). */
+export const isBlank = (cells: ReadonlyArray<string>): boolean => {
+  for (const c of cells) if (c.trim() !== "") return false
+  return true
+}
+
+/** How many cells hold something after trimming. */
+export const filledCount = (cells: ReadonlyArray<string>): number => {
+  let n = 0
+  for (const c of cells) if (c.trim() !== "") n++
+  return n
+}
+
+/** The index of the last non-empty cell, or -1. */
+export const lastFilled = (cells: ReadonlyArray<string>): number => {
+  for (let i = cells.length - 1; i >= 0; i--) if (cells[i]!.trim() !== "") return i
+  return -1
+}
+
+/** The trimmed cell at `i`, or "" when the record is shorter. */
+export const cell = (cells: ReadonlyArray<string>, i: number): string => (cells[i] ?? "").trim()
