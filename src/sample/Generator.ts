@@ -1,0 +1,143 @@
+/**
+ * Generates the whole Xero export set of the sample company into a directory, deterministically from an
+ * invoice count and a seed, streaming invoices and bills so memory stays flat at benchmark sizes.
+ */
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import { BankLedger } from "./BankLedger.js"
+import * as Chart from "./Chart.js"
+import * as Company from "./Company.js"
+import * as Contacts from "./Contacts.js"
+import type { Currency } from "./Contacts.js"
+import { DocumentFile } from "./DocumentFile.js"
+import * as Documents from "./Documents.js"
+import type { Document } from "./Documents.js"
+import * as ExchangeRates from "./ExchangeRates.js"
+import * as Items from "./Items.js"
+import * as Journals from "./Journals.js"
+import { Prng } from "./Prng.js"
+import type { State } from "./Settlement.js"
+
+/** What to generate. */
+export interface Options {
+  readonly invoices: number
+  readonly seed: number
+  readonly out: string
+}
+
+/** Counts of documents by currency and by state. */
+export interface DocumentCounts {
+  readonly documents: number
+  readonly lines: number
+  readonly byCurrency: Record<Currency, number>
+  readonly byState: Record<State, number>
+  readonly payments: number
+}
+
+/** What was generated: data rows per file and document statistics. */
+export interface Summary {
+  readonly files: Record<string, number>
+  readonly invoices: DocumentCounts
+  readonly bills: DocumentCounts
+  readonly journals: number
+  readonly bankRows: number
+}
+
+/** The files the generator writes, in writing order. */
+export const FILES = [
+  "ChartOfAccounts.csv",
+  "Contacts.csv",
+  "InventoryItems.csv",
+  "ExchangeRates.csv",
+  "SalesInvoices.csv",
+  "Bills.csv",
+  "AccountTransactions.csv",
+  "ManualJournals.csv"
+] as const
+
+const emptyCounts = (): DocumentCounts => ({
+  documents: 0,
+  lines: 0,
+  byCurrency: { SGD: 0, USD: 0, EUR: 0 },
+  byState: { paid: 0, partial: 0, unpaid: 0, draft: 0, voided: 0 },
+  payments: 0
+})
+
+const record = (counts: DocumentCounts, ledger: BankLedger, doc: Document): DocumentCounts => {
+  for (const p of doc.payments) {
+    ledger.add(p.bank, p.day, {
+      kind: doc.kind === "invoice" ? "Receivable Payment" : "Payable Payment",
+      contactName: doc.contact.name,
+      documentNumber: doc.number,
+      amount: p.bankAmount
+    })
+  }
+  counts.byCurrency[doc.currency]++
+  counts.byState[doc.state]++
+  return {
+    ...counts,
+    documents: counts.documents + 1,
+    lines: counts.lines + doc.lines.length,
+    payments: counts.payments + doc.payments.length
+  }
+}
+
+/** Writes every file of the sample company into `out` (created if missing) and summarises it. */
+export const generateCompany = (options: Options): Summary => {
+  const { invoices, seed, out } = options
+  if (!Number.isInteger(invoices) || invoices < 1)
+    throw new Error(`invoices must be a positive integer: ${invoices}`)
+  if (!Number.isInteger(seed)) throw new Error(`seed must be an integer: ${seed}`)
+  NodeFs.mkdirSync(out, { recursive: true })
+  const path = (name: (typeof FILES)[number]) => NodePath.join(out, name)
+  const size = Company.sizeFor(invoices)
+  const rates = ExchangeRates.generate(Prng.make(seed, "rates"))
+  const contacts = Contacts.generate(Prng.make(seed, "contacts"), size.contacts)
+  const items = Items.generate(Prng.make(seed, "items"), size.items)
+  const ctx = Documents.context(contacts, items, rates)
+  const files: Record<string, number> = {}
+  files["ChartOfAccounts.csv"] = Chart.write(path("ChartOfAccounts.csv"))
+  files["Contacts.csv"] = Contacts.write(path("Contacts.csv"), contacts)
+  files["InventoryItems.csv"] = Items.write(path("InventoryItems.csv"), items)
+  files["ExchangeRates.csv"] = ExchangeRates.write(path("ExchangeRates.csv"), rates)
+
+  const ledger = new BankLedger()
+  const picks = Prng.make(seed, "specials")
+  const tail = Math.floor(size.invoices * 0.85)
+  const drafts = new Set(picks.distinct(size.draftInvoices, tail, size.invoices - 1))
+  const voided = new Set(picks.distinct(size.voidedInvoices, 0, tail - 1).filter((i) => !drafts.has(i)))
+  const draftBills = new Set(picks.distinct(size.draftBills, Math.floor(size.bills * 0.85), size.bills - 1))
+
+  let invoiceCounts = emptyCounts()
+  const invoiceRng = Prng.make(seed, "invoices")
+  const invoiceFile = new DocumentFile(path("SalesInvoices.csv"))
+  for (let i = 0; i < size.invoices; i++) {
+    const special = drafts.has(i) ? "draft" : voided.has(i) ? "voided" : undefined
+    const doc = Documents.invoice(invoiceRng, ctx, i, size.invoices, special)
+    invoiceFile.add(doc)
+    invoiceCounts = record(invoiceCounts, ledger, doc)
+  }
+  files["SalesInvoices.csv"] = invoiceFile.close()
+
+  let billCounts = emptyCounts()
+  const billRng = Prng.make(seed, "bills")
+  const billNumbers = new Documents.BillNumbers()
+  const billFile = new DocumentFile(path("Bills.csv"))
+  for (let i = 0; i < size.bills; i++) {
+    const doc = Documents.bill(billRng, ctx, billNumbers, i, size.bills, draftBills.has(i))
+    billFile.add(doc)
+    billCounts = record(billCounts, ledger, doc)
+  }
+  files["Bills.csv"] = billFile.close()
+
+  files["AccountTransactions.csv"] = ledger.write(path("AccountTransactions.csv"))
+  const journals = Journals.generate(Prng.make(seed, "journals"), size.journals)
+  files["ManualJournals.csv"] = Journals.write(path("ManualJournals.csv"), journals)
+  return {
+    files,
+    invoices: invoiceCounts,
+    bills: billCounts,
+    journals: journals.length,
+    bankRows: ledger.size
+  }
+}

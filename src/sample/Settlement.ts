@@ -1,0 +1,111 @@
+/**
+ * How documents get paid: the payment state of each document, its 1–3 payments after the document date
+ * within the year, and each payment's bank amount. A foreign-currency document is paid from an SGD bank:
+ * bank amount = round2(document-currency portion × that month's rate), so the portion is recoverable as
+ * round2(bank amount ÷ rate) because every rate is above 1.
+ */
+import type * as BigDecimal from "effect/BigDecimal"
+import * as BigDecimalOps from "effect/BigDecimal"
+import type * as CalendarDate from "./CalendarDate.js"
+import { BANKS } from "./Chart.js"
+import { LAST_DAY } from "./Company.js"
+import type { Currency } from "./Contacts.js"
+import * as ExchangeRates from "./ExchangeRates.js"
+import * as Money from "./Money.js"
+import type { Prng } from "./Prng.js"
+
+/** Where a document stands at year end. */
+export type State = "paid" | "partial" | "unpaid" | "draft" | "voided"
+
+/** One payment of a document. */
+export interface Payment {
+  readonly day: CalendarDate.Day
+  /** Index into `Chart.BANKS`. */
+  readonly bank: number
+  /** The portion of the document settled, in the document's currency. */
+  readonly documentAmount: BigDecimal.BigDecimal
+  /** The money that moved, in the bank's currency (SGD). */
+  readonly bankAmount: BigDecimal.BigDecimal
+}
+
+/** The state of an approved document dated `day`: older documents are more likely to be settled. */
+export const drawState = (rng: Prng, day: CalendarDate.Day): State => {
+  if (day >= LAST_DAY) return "unpaid"
+  const age = (LAST_DAY - day) / 365
+  return rng.weighted<State>([
+    ["paid", 55 * (0.4 + 1.2 * age)],
+    ["partial", 15],
+    ["unpaid", 30 * (1.6 - 1.2 * age)]
+  ])
+}
+
+/** The Xero status shown for a state. */
+export const statusOf = (state: State): string => {
+  switch (state) {
+    case "paid":
+      return "Paid"
+    case "partial":
+    case "unpaid":
+      return "Awaiting Payment"
+    case "draft":
+      return "Draft"
+    case "voided":
+      return "Voided"
+  }
+}
+
+/** Splits `amount` cents into `parts` instalments of roughly equal size (each at least one cent). */
+const splitCents = (rng: Prng, amount: number, parts: number): Array<number> => {
+  const count = Math.max(1, Math.min(parts, amount))
+  const bounds = [0]
+  for (let j = 1; j < count; j++) {
+    const previous = bounds[j - 1] ?? 0
+    const target = Math.round((amount * (j * 100 + rng.int(-25, 25))) / (count * 100))
+    bounds.push(Math.min(amount - (count - j), Math.max(previous + 1, target)))
+  }
+  bounds.push(amount)
+  return bounds.slice(1).map((b, i) => b - (bounds[i] ?? 0))
+}
+
+/** The payments of a document of `total` in `currency`, dated `day` and due `dueDay`, in `state`. */
+export const settle = (
+  rng: Prng,
+  rates: ExchangeRates.RateTable,
+  state: State,
+  total: BigDecimal.BigDecimal,
+  currency: Currency,
+  day: CalendarDate.Day,
+  dueDay: CalendarDate.Day
+): Array<Payment> => {
+  if (state !== "paid" && state !== "partial") return []
+  const totalCents = Number(Money.toCents(total))
+  const paidCents =
+    state === "paid"
+      ? totalCents
+      : Math.max(1, Math.min(totalCents - 1, Math.round(totalCents * rng.int(20, 80) * 0.01)))
+  const parts =
+    state === "paid"
+      ? rng.weighted([
+          [1, 70],
+          [2, 22],
+          [3, 8]
+        ])
+      : rng.weighted([
+          [1, 75],
+          [2, 25]
+        ])
+  const last = Math.max(day + 1, Math.min(LAST_DAY, dueDay + 45))
+  const days = Array.from({ length: parts }, () => rng.int(day + 1, last)).sort((a, b) => a - b)
+  return splitCents(rng, paidCents, parts).map((cents, i) => {
+    const payDay = days[i] ?? last
+    const documentAmount = Money.cents(cents)
+    const rate = ExchangeRates.rateOn(rates, currency, payDay)
+    return {
+      day: payDay,
+      bank: rng.chance(0.8) || BANKS.length < 2 ? 0 : 1,
+      documentAmount,
+      bankAmount:
+        currency === "SGD" ? documentAmount : Money.round2(BigDecimalOps.multiply(documentAmount, rate))
+    }
+  })
+}

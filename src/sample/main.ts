@@ -1,0 +1,40 @@
+/**
+ * `npm run sample -- --out DIR [--invoices N] [--seed S]`: writes the sample company's Xero exports to DIR
+ * (defaults: 150 invoices, seed 42) and prints what was generated.
+ */
+import { generateCompany } from "./Generator.js"
+
+const USAGE = "usage: npm run sample -- --out DIR [--invoices N] [--seed S]"
+
+const parseArgs = (argv: ReadonlyArray<string>): { out: string; invoices: number; seed: number } => {
+  const values = new Map<string, string>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? ""
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split("=", 2) : [arg, undefined]
+    if (flag !== "--out" && flag !== "--invoices" && flag !== "--seed")
+      throw new Error(`unknown argument ${arg}`)
+    const value = inline ?? argv[++i]
+    if (value === undefined) throw new Error(`${flag} needs a value`)
+    values.set(flag, value)
+  }
+  const out = values.get("--out")
+  if (out === undefined) throw new Error("--out is required")
+  const integer = (flag: string, fallback: number): number => {
+    const text = values.get(flag)
+    if (text === undefined) return fallback
+    if (!/^-?\d+$/.test(text)) throw new Error(`${flag} must be an integer: ${text}`)
+    return Number(text)
+  }
+  return { out, invoices: integer("--invoices", 150), seed: integer("--seed", 42) }
+}
+
+try {
+  const options = parseArgs(process.argv.slice(2))
+  const started = performance.now()
+  const summary = generateCompany(options)
+  const seconds = ((performance.now() - started) / 1000).toFixed(2)
+  process.stdout.write(`${JSON.stringify(summary, null, 2)}\nwritten to ${options.out} in ${seconds}s\n`)
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`)
+  process.exitCode = 1
+}
