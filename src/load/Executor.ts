@@ -1,0 +1,222 @@
+/**
+ * Runs a stored plan against the target, phase by phase in the specification's order, with bounded
+ * concurrency. Every operation has a durable intent before it is sent and an outcome after; an operation
+ * whose outcome is unknown (a timeout, a reset, a 5xx, a crash) is looked up by its natural key before any
+ * retry, so a completed operation is never sent twice, across crashes and re-runs (invariant 4).
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import * as Checkpoints from "../staging/Checkpoints.js"
+import * as PlanStore from "../staging/PlanStore.js"
+import { phases, type Phase } from "../transform/Plan.js"
+import * as Refs from "../transform/Refs.js"
+import * as CheckpointWriter from "./CheckpointWriter.js"
+import { createPath, lookupEntity, lookupOps, schemas } from "./Operations.js"
+import { backoffMs, createdId, TargetApi } from "./TargetApi.js"
+import type { TargetError } from "./TargetErrors.js"
+
+export interface LoadOptions {
+  readonly concurrency: number
+  /** Re-attempt operations that were rejected or skipped in an earlier run. */
+  readonly retryRejected?: boolean
+  /** Attempts per operation within one run before it is left for the next run. */
+  readonly maxAttempts?: number
+  readonly onProgress?: (event: ProgressEvent) => void
+}
+
+export interface ProgressEvent {
+  readonly phase: Phase
+  readonly key: string
+  readonly status: Checkpoints.Status
+}
+
+export interface LoadResult {
+  readonly sent: number
+  readonly adopted: number
+  readonly checkpointTransactions: number
+  readonly complete: boolean
+  readonly counts: Record<Phase, Record<Checkpoints.Status, number>>
+}
+
+interface OpState {
+  status: Checkpoints.Status
+  resourceId: string | null
+  error: string | null
+}
+
+type Stored = PlanStore.StoredOp
+
+const describe = (e: TargetError) => e.message
+
+export const load = (options: LoadOptions) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const ops = yield* PlanStore.ops
+    const initial = yield* Checkpoints.init
+    const writer = yield* CheckpointWriter.make
+    const state = new Map<string, OpState>()
+    const resets: Array<Checkpoints.Update> = []
+    for (const op of ops) {
+      const cp = initial.get(op.key)!
+      let status = cp.status
+      if (options.retryRejected && (status === "rejected" || status === "skipped")) status = "pending"
+      if (status === "skipped") status = "pending"
+      if (status !== cp.status || cp.bodyHash !== op.bodyHash) {
+        resets.push({
+          key: op.key,
+          status,
+          bodyHash: op.bodyHash,
+          ...(status === "pending" ? { error: null } : {})
+        })
+      }
+      state.set(op.key, { status, resourceId: cp.resourceId, error: status === "pending" ? null : cp.error })
+    }
+    yield* writer.durable(resets)
+
+    const external = new Map<string, string>()
+    const idOf = (r: Refs.ParsedRef) => state.get(r.key)?.resourceId ?? external.get(r.key) ?? undefined
+    let sent = 0
+    let adopted = 0
+    const maxAttempts = options.maxAttempts ?? 8
+
+    const set = (op: Stored, s: OpState, durable = false) => {
+      state.set(op.key, s)
+      options.onProgress?.({ phase: op.phase, key: op.key, status: s.status })
+      const update = { key: op.key, status: s.status, resourceId: s.resourceId, error: s.error }
+      return durable ? writer.durable([update]) : writer.later([update])
+    }
+
+    const resolveBody = (op: Stored) => {
+      const { value, missing } = Refs.resolve(op.body, idOf)
+      if (missing.length > 0) {
+        return Either.left(
+          `references ${missing.map((m) => m.key).join(", ")}, found neither in this plan's completed operations nor in the target`
+        )
+      }
+      return Schema.decodeUnknownEither(schemas[op.kind])(value).pipe(
+        Either.map((decoded) => Schema.encodeSync(schemas[op.kind])(decoded) as Record<string, unknown>),
+        Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
+      )
+    }
+
+    /** Resolves in-doubt operations by natural-key lookup: found → done, not found → pending. */
+    const resolveInDoubt = (candidates: ReadonlyArray<Stored>) =>
+      Effect.gen(function* () {
+        const lookups = candidates.flatMap((op) => {
+          const body = resolveBody(op)
+          return Either.isRight(body)
+            ? [{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }]
+            : []
+        })
+        const found = yield* lookupOps(lookups)
+        for (const op of candidates) {
+          const id = found.get(op.key)
+          if (id !== undefined) {
+            adopted++
+            yield* set(op, { status: "done", resourceId: id, error: null })
+          } else {
+            yield* set(op, { status: "pending", resourceId: null, error: state.get(op.key)!.error })
+          }
+        }
+      })
+
+    const resolveExternal = (phaseOps: ReadonlyArray<Stored>) =>
+      Effect.gen(function* () {
+        const wanted = new Map<Refs.RefEntity, Set<string>>()
+        for (const op of phaseOps) {
+          for (const r of Refs.collect(op.body)) {
+            if (state.has(r.key) || external.has(r.key)) continue
+            wanted.set(r.entity, (wanted.get(r.entity) ?? new Set()).add(r.naturalKey))
+          }
+        }
+        for (const [entity, keys] of wanted) {
+          const found = yield* lookupEntity(entity, [...keys])
+          for (const [k, id] of found) external.set(Refs.opKey(entity, k), id)
+        }
+      })
+
+    const runOp = (op: Stored): Effect.Effect<void, never, TargetApi> =>
+      Effect.gen(function* () {
+        const s = state.get(op.key)!
+        if (s.status !== "pending") return
+        for (const dep of op.dependsOn) {
+          const d = state.get(dep)
+          if (d?.status !== "done") {
+            const why =
+              d?.status === "rejected" || d?.status === "skipped" ? `was ${d.status}` : "did not complete"
+            return yield* set(op, { status: "skipped", resourceId: null, error: `dependency ${dep} ${why}` })
+          }
+        }
+        const body = resolveBody(op)
+        if (Either.isLeft(body))
+          return yield* set(op, { status: "rejected", resourceId: null, error: body.left })
+        const path = createPath(op.kind, body.right)
+        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+          yield* writer.durable([{ key: op.key, status: "sending", attempt: true }])
+          state.set(op.key, { status: "sending", resourceId: null, error: null })
+          sent++
+          const outcome = yield* Effect.either(api.send("POST", path, body.right))
+          if (Either.isRight(outcome)) {
+            const id = createdId(outcome.right) ?? (op.kind === "currency" ? op.naturalKey : undefined)
+            if (id !== undefined) return yield* set(op, { status: "done", resourceId: id, error: null })
+          } else if (outcome.left._tag === "TargetRejected") {
+            return yield* set(op, { status: "rejected", resourceId: null, error: describe(outcome.left) })
+          }
+          const failure = Either.isLeft(outcome) ? outcome.left : undefined
+          const notProcessed = failure?._tag === "TargetTransient" && failure.status === 429
+          if (!notProcessed) {
+            const found = yield* Effect.either(
+              lookupOps([{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }])
+            )
+            if (Either.isLeft(found)) {
+              return yield* set(op, {
+                status: "in_doubt",
+                resourceId: null,
+                error: `sent, outcome unknown (${failure ? describe(failure) : "no id in the response"}); the lookup failed too: ${describe(found.left)}`
+              })
+            }
+            const id = found.right.get(op.key)
+            if (id !== undefined) {
+              adopted++
+              return yield* set(op, { status: "done", resourceId: id, error: null })
+            }
+          }
+          const retryAfter = failure?._tag === "TargetTransient" ? failure.retryAfterMs : undefined
+          yield* Effect.sleep(Duration.millis(backoffMs(attempt, retryAfter, Math.random())))
+        }
+        yield* set(op, {
+          status: "pending",
+          resourceId: null,
+          error: `not created after ${maxAttempts} attempts (transient failures); run load again`
+        })
+      }).pipe(
+        Effect.catchAll((e: TargetError) =>
+          set(op, { status: "in_doubt", resourceId: null, error: describe(e) })
+        )
+      )
+
+    for (const phase of phases) {
+      const phaseOps = ops.filter((o) => o.phase === phase)
+      if (phaseOps.length === 0) continue
+      const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
+      if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
+      yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status === "pending"))
+      yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
+      yield* writer.flush
+    }
+    yield* writer.flush
+
+    const counts = Object.fromEntries(
+      phases.map((p) => [p, { pending: 0, sending: 0, done: 0, rejected: 0, skipped: 0, in_doubt: 0 }])
+    ) as Record<Phase, Record<Checkpoints.Status, number>>
+    for (const op of ops) counts[op.phase][state.get(op.key)!.status]++
+    return {
+      sent,
+      adopted,
+      checkpointTransactions: writer.transactions(),
+      complete: ops.every((o) => state.get(o.key)!.status === "done"),
+      counts
+    } satisfies LoadResult
+  }).pipe(Effect.scoped)

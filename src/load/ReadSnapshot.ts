@@ -1,0 +1,96 @@
+/**
+ * Reads what the plan needs from the target (read-only): base currency, enabled currencies and their rates,
+ * chart of accounts, tax profiles, contact names and item codes. Every list is read to the end; a truncated
+ * list fails rather than planning against half a chart.
+ */
+import * as Effect from "effect/Effect"
+import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
+import { fromEpochMs } from "../transform/Dates.js"
+import { TargetApi, unwrap } from "./TargetApi.js"
+import { TargetProtocolError, TargetRejected } from "./TargetErrors.js"
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "")
+
+const all = (path: string, sortBy: string) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const { rows, truncated } = yield* api.searchAll(path, { sort: { sortBy: [sortBy], order: "ASC" } })
+    if (truncated) {
+      return yield* new TargetProtocolError({
+        operation: `POST ${path}`,
+        detail: "the target truncated the list; it is too large to plan against in one read"
+      })
+    }
+    return rows
+  })
+
+const listRows = (body: unknown): Array<Record<string, unknown>> => {
+  const b = body as { data?: unknown } | unknown[]
+  if (Array.isArray(b)) return b as Array<Record<string, unknown>>
+  return Array.isArray(b?.data) ? (b.data as Array<Record<string, unknown>>) : []
+}
+
+/** The organization's base currency: `GET /organization`, else the currency list's base flag. */
+const baseCurrency = Effect.gen(function* () {
+  const api = yield* TargetApi
+  const org = yield* api.read("GET", "/organization").pipe(
+    Effect.map(unwrap),
+    Effect.catchIf(
+      (e) => e instanceof TargetRejected && e.status === 404,
+      () => Effect.succeed({} as Record<string, unknown>)
+    )
+  )
+  const fromOrg =
+    str(org.baseCurrency) || str(org.currency) || str(org.currencyCode) || str(org.functionalCurrency)
+  if (fromOrg) return fromOrg
+  const list = listRows(yield* api.read("GET", "/organization/currencies?limit=1000&offset=0"))
+  const base = list.find((c) => c.baseCurrency === true || c.isBaseCurrency === true || c.base === true)
+  if (base) return str(base.currencyCode)
+  return yield* new TargetProtocolError({
+    operation: "GET /organization",
+    detail: "no base currency in the organization or its currency list"
+  })
+})
+
+export const read = Effect.gen(function* () {
+  const api = yield* TargetApi
+  const base = yield* baseCurrency
+  const currencies = listRows(yield* api.read("GET", "/organization/currencies?limit=1000&offset=0"))
+    .map((c) => str(c.currencyCode))
+    .filter((c) => c !== "")
+  const rates: Array<string> = []
+  for (const code of currencies.filter((c) => c !== base).sort()) {
+    const rows = listRows(
+      yield* api.read("GET", `/organization-currencies/${code}/rates?limit=1000&offset=0`)
+    )
+    for (const r of rows) {
+      if (typeof r.rateApplicableFrom === "number") rates.push(`${code}:${fromEpochMs(r.rateApplicableFrom)}`)
+    }
+  }
+  const accounts = (yield* all("/chart-of-accounts/search", "name")).map((a) => ({
+    name: str(a.name),
+    code: str(a.code),
+    accountType: str(a.accountType) || str(a.classificationType),
+    controlFlag: a.controlFlag === true,
+    currencyCode: str(a.currencyCode)
+  }))
+  const taxProfiles = (yield* all("/tax-profiles/search", "name")).map((p) => ({
+    name: str(p.name),
+    vatValue: typeof p.vatValue === "number" ? p.vatValue : 0,
+    appliesToSale: p.appliesToSale === true,
+    appliesToPurchase: p.appliesToPurchase === true
+  }))
+  const contactNames = (yield* all("/contacts/search", "name")).map((c) => str(c.name))
+  const itemCodes = (yield* all("/items/search", "itemCode")).map((i) => str(i.itemCode))
+  const byName = <A extends { name: string }>(xs: Array<A>) =>
+    xs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  return {
+    baseCurrency: base,
+    enabledCurrencies: [...new Set([base, ...currencies])].sort(),
+    accounts: byName(accounts),
+    taxProfiles: byName(taxProfiles),
+    contactNames: contactNames.sort(),
+    itemCodes: itemCodes.sort(),
+    rates: rates.sort()
+  } satisfies TargetSnapshot
+})

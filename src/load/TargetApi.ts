@@ -1,0 +1,236 @@
+/**
+ * The platform's REST API as the pipeline uses it: `x-jk-api-key` auth, a per-attempt timeout, the
+ * transient/rejected split, automatic retries (backoff with jitter, honouring `Retry-After`) for reads
+ * only, response-shape normalisation and search paging that never silently truncates.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { Agent } from "undici"
+import {
+  TargetConfigError,
+  TargetProtocolError,
+  TargetRejected,
+  TargetTransient,
+  type TargetError
+} from "./TargetErrors.js"
+
+export interface TargetConfig {
+  readonly baseUrl: string
+  readonly apiKey: string
+  readonly timeoutMs?: number
+  readonly connections?: number
+  readonly readAttempts?: number
+}
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE"
+
+export interface SearchOptions {
+  readonly filter?: Record<string, unknown>
+  readonly sort: { readonly sortBy: ReadonlyArray<string>; readonly order: "ASC" | "DESC" }
+  readonly pageSize?: number
+}
+
+export interface SearchResult {
+  readonly rows: ReadonlyArray<Record<string, unknown>>
+  readonly truncated: boolean
+}
+
+export interface TargetApiShape {
+  readonly baseUrl: string
+  /** One attempt of any request; the body as JSON (undefined for an empty body). */
+  readonly send: (method: Method, path: string, body?: unknown) => Effect.Effect<unknown, TargetError>
+  /** A safe read (GET or search), retried on transient failures. */
+  readonly read: (method: "GET" | "POST", path: string, body?: unknown) => Effect.Effect<unknown, TargetError>
+  /** Every row of a search, page by page; `truncated` when the target capped the result. */
+  readonly searchAll: (path: string, options: SearchOptions) => Effect.Effect<SearchResult, TargetError>
+}
+
+export class TargetApi extends Context.Tag("TargetApi")<TargetApi, TargetApiShape>() {}
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
+
+/** Refuses a non-TLS base URL unless it is loopback, and an API key without the `jk-` prefix. */
+export const checkConfig = (config: TargetConfig): Effect.Effect<URL, TargetConfigError> =>
+  Effect.gen(function* () {
+    const url = yield* Effect.try({
+      try: () => new URL(config.baseUrl),
+      catch: () =>
+        new TargetConfigError({ detail: `--base-url ${JSON.stringify(config.baseUrl)} is not a URL` })
+    })
+    const loopback = loopbackHosts.has(url.hostname) || url.hostname.startsWith("127.")
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+      return yield* new TargetConfigError({
+        detail: `refusing ${url.origin}: the API key would travel unencrypted. Use an https:// base URL (plain http is allowed only on loopback).`
+      })
+    }
+    if (!config.apiKey.startsWith("jk-")) {
+      return yield* new TargetConfigError({
+        detail:
+          "the API key does not start with jk-: set JK_API_KEY (or --api-key-file) to the platform's key"
+      })
+    }
+    return url
+  })
+
+const retryAfterMs = (header: string | undefined): number | undefined => {
+  if (header === undefined) return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
+const errorsOf = (body: unknown): { errorType?: string; errors: Array<string> } => {
+  const e = (body as { error?: { error_type?: unknown; errors?: unknown } } | undefined)?.error
+  const errors = Array.isArray(e?.errors)
+    ? e.errors.map(String)
+    : typeof body === "string" && body
+      ? [body]
+      : []
+  return typeof e?.error_type === "string" ? { errorType: e.error_type, errors } : { errors }
+}
+
+/** Backoff before retry `attempt` (1-based): exponential from 100 ms, capped at 5 s, full jitter, at least Retry-After. */
+export const backoffMs = (attempt: number, retryAfter: number | undefined, random: number): number =>
+  Math.max(retryAfter ?? 0, Math.round(Math.min(5000, 100 * 2 ** (attempt - 1)) * (0.5 + random / 2)))
+
+export const make = (config: TargetConfig) =>
+  Effect.gen(function* () {
+    const url = yield* checkConfig(config)
+    const http = yield* HttpClient.HttpClient
+    const root = `${url.origin}${url.pathname.replace(/\/$/, "")}/api/v1`
+    const timeout = Duration.millis(config.timeoutMs ?? 30_000)
+
+    const send = (method: Method, path: string, body?: unknown): Effect.Effect<unknown, TargetError> => {
+      const operation = `${method} ${path}`
+      let request = HttpClientRequest.make(method)(`${root}${path}`).pipe(
+        HttpClientRequest.setHeader("x-jk-api-key", config.apiKey),
+        HttpClientRequest.acceptJson
+      )
+      if (body !== undefined) request = HttpClientRequest.bodyUnsafeJson(request, body)
+      return http.execute(request).pipe(
+        Effect.flatMap((res) =>
+          res.text.pipe(
+            Effect.map((text) => {
+              let parsed: unknown = text
+              try {
+                parsed = text === "" ? undefined : JSON.parse(text)
+              } catch {
+                // a non-JSON body stays text; the status decides what it means
+              }
+              return { status: res.status, headers: res.headers, body: parsed }
+            })
+          )
+        ),
+        Effect.timeoutFail({
+          duration: timeout,
+          onTimeout: () =>
+            new TargetTransient({
+              operation,
+              reason: "timeout",
+              detail: `no response within ${Duration.format(timeout)}`
+            })
+        }),
+        Effect.catchTag("RequestError", "ResponseError", (e) =>
+          Effect.fail(new TargetTransient({ operation, reason: "transport", detail: e.message }))
+        ),
+        Effect.flatMap(({ status, headers, body: resBody }): Effect.Effect<unknown, TargetError> => {
+          if (status >= 200 && status < 300) return Effect.succeed(resBody)
+          if (status === 408 || status === 429 || status >= 500) {
+            const ra = retryAfterMs(headers["retry-after"])
+            const { errors } = errorsOf(resBody)
+            return Effect.fail(
+              new TargetTransient({
+                operation,
+                reason: "status",
+                status,
+                detail: errors.join("; ") || `HTTP ${status}`,
+                ...(ra === undefined ? {} : { retryAfterMs: ra })
+              })
+            )
+          }
+          return Effect.fail(new TargetRejected({ operation, status, ...errorsOf(resBody) }))
+        })
+      )
+    }
+
+    const attempts = config.readAttempts ?? 6
+    const read = (method: "GET" | "POST", path: string, body?: unknown) => {
+      const loop = (attempt: number): Effect.Effect<unknown, TargetError> =>
+        send(method, path, body).pipe(
+          Effect.catchTag("TargetTransient", (e) =>
+            attempt >= attempts
+              ? Effect.fail(e)
+              : Effect.sleep(Duration.millis(backoffMs(attempt, e.retryAfterMs, Math.random()))).pipe(
+                  Effect.zipRight(loop(attempt + 1))
+                )
+          )
+        )
+      return loop(1)
+    }
+
+    const searchAll = (path: string, options: SearchOptions): Effect.Effect<SearchResult, TargetError> =>
+      Effect.gen(function* () {
+        const limit = options.pageSize ?? 1000
+        const rows: Array<Record<string, unknown>> = []
+        for (let offset = 0; ; offset++) {
+          const page = yield* read("POST", path, {
+            ...(options.filter ? { filter: options.filter } : {}),
+            sort: options.sort,
+            limit,
+            offset
+          })
+          const p = page as { data?: unknown; totalPages?: unknown; truncated?: unknown }
+          if (!Array.isArray(p?.data)) {
+            return yield* new TargetProtocolError({
+              operation: `POST ${path}`,
+              detail: "a search page without a data array"
+            })
+          }
+          rows.push(...(p.data as Array<Record<string, unknown>>))
+          if (p.truncated === true) return { rows, truncated: true }
+          const totalPages = typeof p.totalPages === "number" ? p.totalPages : 0
+          if (p.data.length < limit || offset + 1 >= totalPages) return { rows, truncated: false }
+        }
+      })
+
+    return { baseUrl: url.origin, send, read, searchAll } satisfies TargetApiShape
+  })
+
+/** The network layer: TargetApi over undici with a sized connection pool. */
+export const layer = (config: TargetConfig) =>
+  Layer.effect(TargetApi, make(config)).pipe(
+    Layer.provide(
+      Layer.scoped(
+        HttpClient.HttpClient,
+        Effect.acquireRelease(
+          Effect.sync(() => new Agent({ connections: config.connections ?? 64, keepAliveTimeout: 10_000 })),
+          (agent) => Effect.promise(() => agent.close())
+        ).pipe(Effect.map(NodeHttpClient.makeUndici))
+      )
+    )
+  )
+
+/** The created record's id, whatever create-response shape the endpoint uses. */
+export const createdId = (body: unknown): string | undefined => {
+  const b = body as { resourceId?: unknown; resourceIds?: unknown; data?: unknown } | undefined
+  if (typeof b?.resourceId === "string") return b.resourceId
+  const d = b?.data as { resourceId?: unknown } | Array<{ resourceId?: unknown }> | undefined
+  if (Array.isArray(d)) return typeof d[0]?.resourceId === "string" ? d[0].resourceId : undefined
+  if (typeof d?.resourceId === "string") return d.resourceId
+  return undefined
+}
+
+/** A single record, whether the endpoint wraps it in `{ data }` or not. */
+export const unwrap = (body: unknown): Record<string, unknown> => {
+  const b = body as { data?: unknown } | undefined
+  if (b && typeof b.data === "object" && b.data !== null && !Array.isArray(b.data) && !("resourceId" in b)) {
+    return b.data as Record<string, unknown>
+  }
+  return (b ?? {}) as Record<string, unknown>
+}

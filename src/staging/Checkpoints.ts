@@ -1,0 +1,94 @@
+/**
+ * The loader's durable record per plan operation: `pending` → `sending` (intent recorded, attempts counted)
+ * → `done` (with the target resourceId) | `rejected` (the platform's reason) | `skipped` (a dependency did
+ * not complete) | `in_doubt` (sent, outcome unknown: resolved by a natural-key lookup before any retry).
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+
+export type Status = "pending" | "sending" | "done" | "rejected" | "skipped" | "in_doubt"
+
+export interface Checkpoint {
+  readonly key: string
+  readonly status: Status
+  readonly resourceId: string | null
+  readonly attempts: number
+  readonly bodyHash: string
+  readonly error: string | null
+}
+
+export interface Update {
+  readonly key: string
+  readonly status: Status
+  readonly resourceId?: string | null
+  readonly error?: string | null
+  /** Counts one more attempt (an intent before a send). */
+  readonly attempt?: boolean
+  readonly bodyHash?: string
+}
+
+/** Every checkpoint, creating `pending` ones for plan operations that have none yet. */
+export const init = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const now = new Date().toISOString()
+  yield* sql`INSERT OR IGNORE INTO checkpoints (key, status, resource_id, attempts, body_hash, error, updated_at)
+    SELECT key, 'pending', NULL, 0, body_hash, NULL, ${now} FROM plan_ops`
+  return yield* all
+}).pipe(Effect.orDie)
+
+/** Every checkpoint, keyed by operation key. */
+export const all = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{
+    key: string
+    status: Status
+    resource_id: string | null
+    attempts: number
+    body_hash: string
+    error: string | null
+  }>`SELECT key, status, resource_id, attempts, body_hash, error FROM checkpoints`
+  return new Map(
+    rows.map((r): [string, Checkpoint] => [
+      r.key,
+      {
+        key: r.key,
+        status: r.status,
+        resourceId: r.resource_id,
+        attempts: r.attempts,
+        bodyHash: r.body_hash,
+        error: r.error
+      }
+    ])
+  )
+}).pipe(Effect.orDie)
+
+/** Applies updates in one transaction (the loader's group commit). */
+export const write = (updates: ReadonlyArray<Update>) =>
+  Effect.gen(function* () {
+    if (updates.length === 0) return
+    const sql = yield* SqlClient.SqlClient
+    const now = new Date().toISOString()
+    yield* sql.withTransaction(
+      Effect.forEach(
+        updates,
+        (u) => sql`UPDATE checkpoints SET
+            status = ${u.status},
+            resource_id = ${u.resourceId === undefined ? sql`resource_id` : u.resourceId},
+            error = ${u.error === undefined ? sql`error` : u.error},
+            attempts = attempts + ${u.attempt ? 1 : 0},
+            body_hash = ${u.bodyHash ?? sql`body_hash`},
+            updated_at = ${now}
+          WHERE key = ${u.key}`,
+        { discard: true }
+      )
+    )
+  }).pipe(Effect.orDie)
+
+/** Counts per phase and status, for `status` and the report. */
+export const summary = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{ phase: string; status: Status | null; n: number }>`
+    SELECT p.phase AS phase, c.status AS status, COUNT(*) AS n
+    FROM plan_ops p LEFT JOIN checkpoints c ON c.key = p.key
+    GROUP BY p.phase, c.status ORDER BY MIN(p.seq)`
+}).pipe(Effect.orDie)

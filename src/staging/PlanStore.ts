@@ -1,0 +1,117 @@
+/**
+ * The plan as stored in the workspace: `plan_ops` in load order with canonical bodies and hashes, and
+ * `plan_meta` (plan hash, base currency, issues). Writing a plan replaces the previous one whole.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import { bodyHash, canonicalJson, planHash, type OpKind, type Phase, type Plan } from "../transform/Plan.js"
+import type { Issue } from "../transform/SourceModel.js"
+import { replaceRejects } from "./SourceRows.js"
+
+/** A stored plan operation, as the loader reads it. */
+export interface StoredOp {
+  readonly seq: number
+  readonly key: string
+  readonly phase: Phase
+  readonly kind: OpKind
+  readonly naturalKey: string
+  readonly dependsOn: ReadonlyArray<string>
+  readonly body: unknown
+  readonly bodyHash: string
+  readonly lineage: ReadonlyArray<string>
+}
+
+export interface PlanMeta {
+  readonly planHash: string
+  readonly baseCurrency: string
+  readonly issues: ReadonlyArray<Issue>
+}
+
+const splitWhere = (w: string) => {
+  const i = w.lastIndexOf(":")
+  return { file: w.slice(0, i), line: Number(w.slice(i + 1)) }
+}
+
+/** Stores `plan` (replacing any previous plan) and returns its hash. */
+export const save = (plan: Plan, baseCurrency: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const hash = planHash(plan.ops)
+    const rows = plan.ops.map((op, i) => ({
+      seq: i + 1,
+      key: op.key,
+      phase: op.phase,
+      kind: op.kind,
+      natural_key: op.naturalKey,
+      depends_on: JSON.stringify(op.dependsOn),
+      body: canonicalJson(op.body),
+      body_hash: bodyHash(op.body),
+      lineage: JSON.stringify(op.lineage)
+    }))
+    yield* sql.withTransaction(
+      Effect.gen(function* () {
+        yield* sql`DELETE FROM plan_ops`
+        yield* sql`DELETE FROM plan_meta`
+        for (let i = 0; i < rows.length; i += 100)
+          yield* sql`INSERT INTO plan_ops ${sql.insert(rows.slice(i, i + 100))}`
+        const meta = { plan_hash: hash, base_currency: baseCurrency, issues: JSON.stringify(plan.issues) }
+        for (const [k, v] of Object.entries(meta))
+          yield* sql`INSERT INTO plan_meta (k, v) VALUES (${k}, ${v})`
+      })
+    )
+    yield* replaceRejects(
+      "plan",
+      plan.issues
+        .filter((i) => i.severity === "reject")
+        .flatMap((i) =>
+          i.lineage.map((w) => ({
+            ...splitWhere(w),
+            stage: "plan",
+            reason: `${i.what}: ${i.why}. ${i.fix}`,
+            raw: ""
+          }))
+        )
+    )
+    return hash
+  }).pipe(Effect.orDie)
+
+/** The stored plan's operations in load order. */
+export const ops = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{
+    seq: number
+    key: string
+    phase: Phase
+    kind: OpKind
+    natural_key: string
+    depends_on: string
+    body: string
+    body_hash: string
+    lineage: string
+  }>`SELECT * FROM plan_ops ORDER BY seq`
+  return rows.map((r): StoredOp => ({
+    seq: r.seq,
+    key: r.key,
+    phase: r.phase,
+    kind: r.kind,
+    naturalKey: r.natural_key,
+    dependsOn: JSON.parse(r.depends_on) as Array<string>,
+    body: JSON.parse(r.body) as unknown,
+    bodyHash: r.body_hash,
+    lineage: JSON.parse(r.lineage) as Array<string>
+  }))
+}).pipe(Effect.orDie)
+
+/** The stored plan's metadata; undefined when no plan was made yet. */
+export const meta = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ k: string; v: string }>`SELECT k, v FROM plan_meta`
+  const m = new Map(rows.map((r) => [r.k, r.v]))
+  const hash = m.get("plan_hash")
+  if (hash === undefined) return undefined
+  return {
+    planHash: hash,
+    baseCurrency: m.get("base_currency") ?? "",
+    issues: JSON.parse(m.get("issues") ?? "[]") as Array<Issue>
+  } satisfies PlanMeta
+}).pipe(Effect.orDie)

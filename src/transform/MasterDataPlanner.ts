@@ -1,0 +1,321 @@
+/**
+ * Plans the master data: currencies to enable, organization rates (inverted to foreign units per 1 base
+ * unit, each covering the days until the next one), accounts (matched by name, else created with a mapped
+ * classification), contacts (roles inferred from documents), items and journals.
+ */
+import { createHash } from "node:crypto"
+import * as Bodies from "./Bodies.js"
+import * as Dates from "./Dates.js"
+import { normalizeName } from "./Mappings.js"
+import * as Money from "./Money.js"
+import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
+import * as Refs from "./Refs.js"
+import type { SourceBooks, SourceItemSide } from "./SourceModel.js"
+
+/** Rates are sent with this many decimals (foreign units per 1 base unit). */
+export const rateScale = 10
+
+export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, lastDate: string): void => {
+  const base = ctx.snapshot.baseCurrency
+  const enabled = new Set(ctx.snapshot.enabledCurrencies)
+  const used = new Set<string>()
+  for (const d of books.documents)
+    if (d.currency !== "" && d.currency !== base && d.state !== "voided") used.add(d.currency)
+  for (const r of books.rates) if (r.currency !== base) used.add(r.currency)
+  for (const code of [...used].sort()) {
+    if (enabled.has(code)) continue
+    const lineage = books.rates.filter((r) => r.currency === code).map((r) => r.lineage)
+    ctx.add(
+      {
+        key: Refs.opKey("currency", code),
+        phase: "currencies",
+        kind: "currency",
+        naturalKey: code,
+        sortKey: code,
+        lineage
+      },
+      Bodies.EnableCurrencies,
+      () => ({ body: new Bodies.EnableCurrencies({ currencies: [code] }), dependsOn: [] })
+    )
+  }
+  const existing = new Set(ctx.snapshot.rates)
+  const byCurrency = new Map<string, Array<(typeof books.rates)[number]>>()
+  for (const r of books.rates) {
+    if (r.baseCurrency !== base) {
+      ctx.reject(
+        [r.lineage],
+        `rate ${r.currency}/${r.baseCurrency}`,
+        `the target's base currency is ${base}`,
+        `give rates against ${base}`
+      )
+      continue
+    }
+    if (r.currency === base) continue
+    byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r])
+  }
+  for (const [code, rates] of byCurrency) {
+    const sorted = [...rates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    sorted.forEach((r, i) => {
+      const next = sorted[i + 1]
+      if (next && next.date === r.date) {
+        ctx.reject(
+          [r.lineage, next.lineage],
+          `two ${code} rates for ${r.date}`,
+          "a currency has one rate per date",
+          "keep one of them"
+        )
+        return
+      }
+      const key = `rate:${code}:${r.date}`
+      if (existing.has(`${code}:${r.date}`)) return
+      const to = next ? Dates.addDays(next.date, -1) : lastDate > r.date ? lastDate : r.date
+      ctx.add(
+        {
+          key,
+          phase: "rates",
+          kind: "rate",
+          naturalKey: `${code}:${r.date}`,
+          sortKey: `${code}:${r.date}`,
+          lineage: [r.lineage]
+        },
+        Bodies.CurrencyRate,
+        () => ({
+          body: new Bodies.CurrencyRate({
+            currencyCode: code,
+            rate: Money.div(Money.fromNumber(1), r.basePerUnit, rateScale),
+            rateApplicableFrom: r.date,
+            rateApplicableTo: to
+          }),
+          dependsOn: deps(ctx.opKeys.has(`currency:${code}`) ? `currency:${code}` : undefined)
+        })
+      )
+    })
+  }
+}
+
+export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
+  const target = new Map(ctx.snapshot.accounts.map((a) => [normalizeName(a.name), a]))
+  for (const a of [...books.accounts].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+    const alias = ctx.mappings.accounts.get(a.name)
+    const existing = target.get(normalizeName(alias ?? a.name))
+    const classificationType = existing?.accountType ?? ctx.mappings.accountTypes.get(a.type) ?? undefined
+    if (!classificationType) {
+      ctx.reject(
+        [a.lineage],
+        `account "${a.name}"`,
+        `its type "${a.type}" has no classification mapping`,
+        `add "${a.type}" to ${ctx.mappings.accountTypes.file}`
+      )
+      continue
+    }
+    const name = existing?.name ?? a.name
+    const key = Refs.opKey("account", name)
+    const created = !existing && !ctx.opKeys.has(key)
+    if (created) {
+      const bank = classificationType === "Bank Accounts"
+      const ok = ctx.add(
+        { key, phase: "accounts", kind: "account", naturalKey: name, sortKey: name, lineage: [a.lineage] },
+        Bodies.Account,
+        () => ({
+          body: new Bodies.Account({
+            name,
+            ...(a.code ? { code: a.code } : {}),
+            classificationType,
+            ...(bank ? { currency: ctx.snapshot.baseCurrency } : {}),
+            ...(a.description ? { description: a.description } : {})
+          }),
+          dependsOn: []
+        })
+      )
+      if (!ok) continue
+    }
+    const t = {
+      ref: Refs.ref("account", name),
+      opKey: ctx.opKeys.has(key) ? key : undefined,
+      name,
+      classificationType
+    }
+    if (a.code) ctx.accountsByCode.set(a.code, t)
+    ctx.accountsByName.set(normalizeName(a.name), t)
+  }
+}
+
+export const planContacts = (ctx: PlanContext, books: SourceBooks): void => {
+  const roles = new Map<
+    string,
+    { customer: boolean; supplier: boolean; name: string; lineage: Array<string> }
+  >()
+  const role = (name: string) => {
+    const k = normalizeName(name)
+    const r = roles.get(k) ?? { customer: false, supplier: false, name, lineage: [] }
+    roles.set(k, r)
+    return r
+  }
+  const details = new Map(books.contacts.map((c) => [normalizeName(c.name), c]))
+  for (const c of books.contacts) role(c.name).lineage.push(c.lineage)
+  for (const d of books.documents) {
+    if (d.state === "voided") continue
+    const r = role(d.contactName)
+    if (d.kind === "invoice") r.customer = true
+    else r.supplier = true
+    if (!details.has(normalizeName(d.contactName)) && r.lineage.length === 0) {
+      r.lineage.push(d.lineage[0]!)
+      ctx.warn(
+        [d.lineage[0]!],
+        `contact "${d.contactName}"`,
+        "it is on a document but not in the contacts export",
+        "it is created from the document's name only"
+      )
+    }
+  }
+  const existing = new Set(ctx.snapshot.contactNames.map(normalizeName))
+  for (const [k, r] of [...roles].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const c = details.get(k)
+    const key = Refs.opKey("contact", r.name)
+    if (!existing.has(k)) {
+      const ok = ctx.add(
+        { key, phase: "contacts", kind: "contact", naturalKey: r.name, sortKey: k, lineage: r.lineage },
+        Bodies.Contact,
+        () => ({
+          body: new Bodies.Contact({
+            name: r.name,
+            billingName: r.name,
+            customer: r.customer,
+            supplier: r.supplier,
+            ...(c?.email ? { email: c.email } : {}),
+            ...(c?.phone ? { phone: c.phone.replace(/[^\d+]/g, "") } : {}),
+            ...(c?.taxId ? { taxId: c.taxId } : {})
+          }),
+          dependsOn: []
+        })
+      )
+      if (!ok) continue
+    }
+    ctx.contacts.set(k, r.name)
+  }
+}
+
+const itemSide = (ctx: PlanContext, side: SourceItemSide | undefined, fallbackName: string) => {
+  if (!side || side.accountCode === "") return undefined
+  const account = ctx.account(side.accountCode)
+  const tax = ctx.taxProfile(side.taxType)
+  return { name: side.description || fallbackName, price: side.unitPrice ?? Money.zero, account, tax }
+}
+
+export const planItems = (ctx: PlanContext, books: SourceBooks): void => {
+  const existing = new Set(ctx.snapshot.itemCodes.map((c) => c.trim()))
+  for (const item of [...books.items].sort((a, b) => (a.code < b.code ? -1 : 1))) {
+    const key = Refs.opKey("item", item.code)
+    if (!existing.has(item.code)) {
+      const ok = ctx.add(
+        {
+          key,
+          phase: "items",
+          kind: "item",
+          naturalKey: item.code,
+          sortKey: item.code,
+          lineage: [item.lineage]
+        },
+        Bodies.Item,
+        () => {
+          if (item.tracked) {
+            throw new PlanProblem(
+              "a tracked inventory item",
+              "inventory items need costing, unit and opening quantities, which this version does not migrate",
+              "untrack it in the export (clear InventoryAssetAccount) to migrate it as a non-inventory item"
+            )
+          }
+          const name = item.name || item.code
+          const sale = itemSide(ctx, item.sale, name)
+          const purchase = itemSide(ctx, item.purchase, name)
+          return {
+            body: new Bodies.Item({
+              itemCode: item.code,
+              internalName: name,
+              itemCategory: "NON_INVENTORY",
+              appliesToSale: sale !== undefined,
+              appliesToPurchase: purchase !== undefined,
+              ...(sale
+                ? {
+                    saleItemName: sale.name,
+                    salePrice: sale.price,
+                    saleAccountResourceId: sale.account.ref,
+                    ...(sale.tax ? { saleTaxProfile: sale.tax.ref } : {})
+                  }
+                : {}),
+              ...(purchase
+                ? {
+                    purchaseItemName: purchase.name,
+                    purchaseItemPrice: purchase.price,
+                    purchaseAccountResourceId: purchase.account.ref,
+                    ...(purchase.tax ? { purchaseTaxProfile: purchase.tax.ref } : {})
+                  }
+                : {})
+            }),
+            dependsOn: deps(sale?.account.opKey, purchase?.account.opKey)
+          }
+        }
+      )
+      if (!ok) continue
+    }
+    ctx.items.set(item.code, {
+      ref: Refs.ref("item", item.code),
+      opKey: ctx.opKeys.has(key) ? key : undefined
+    })
+  }
+}
+
+/** A deterministic reference for a journal that has none: its date and a digest of its narration. */
+export const journalReference = (date: string, narration: string): string =>
+  `MIG-JNL-${date.replace(/-/g, "")}-${createHash("sha256").update(narration).digest("hex").slice(0, 8)}`
+
+export const planJournals = (ctx: PlanContext, books: SourceBooks): void => {
+  for (const j of books.journals) {
+    const reference = journalReference(j.date, j.narration)
+    ctx.add(
+      {
+        key: Refs.opKey("journal", reference),
+        phase: "transactions",
+        kind: "journal",
+        naturalKey: reference,
+        sortKey: `${j.date}|journal|${reference}`,
+        lineage: j.lineage
+      },
+      Bodies.Journal,
+      () => {
+        const lines = j.lines.filter((l) => !Money.isZero(l.amount))
+        const accounts = lines.map((l) => ctx.account(l.accountCode))
+        for (const a of accounts) {
+          if (
+            ctx.snapshot.accounts.some(
+              (t) => t.controlFlag && normalizeName(t.name) === normalizeName(a.name)
+            )
+          ) {
+            throw new PlanProblem(
+              `a journal line posts to the control account "${a.name}"`,
+              "receivables and payables move only through invoices, bills and payments",
+              "post it through a document, or to another account"
+            )
+          }
+        }
+        return {
+          body: new Bodies.Journal({
+            reference,
+            valueDate: j.date,
+            saveAsDraft: false,
+            journalEntries: lines.map(
+              (l, i) =>
+                new Bodies.JournalEntry({
+                  accountResourceId: accounts[i]!.ref,
+                  type: Money.isNegative(l.amount) ? "CREDIT" : "DEBIT",
+                  amount: Money.abs(l.amount),
+                  description: l.description || j.narration
+                })
+            )
+          }),
+          dependsOn: deps(...accounts.map((a) => a.opKey))
+        }
+      }
+    )
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The plan: one operation per target write, each with a key (its natural key, also how other bodies refer
+ * to it), a phase, its dependencies, its canonical body (already encoded to the wire form, with symbolic
+ * references) and its source lineage. The plan hash covers every operation, so two plans are byte-identical
+ * exactly when their hashes agree.
+ */
+import { createHash } from "node:crypto"
+import type { Issue } from "./SourceModel.js"
+
+/** Load phases in the specification's dependency order. */
+export const phases = [
+  "currencies",
+  "rates",
+  "accounts",
+  "contacts",
+  "items",
+  "transactions",
+  "payments"
+] as const
+export type Phase = (typeof phases)[number]
+
+export type OpKind =
+  | "currency"
+  | "rate"
+  | "account"
+  | "contact"
+  | "item"
+  | "invoice"
+  | "bill"
+  | "journal"
+  | "invoice-payment"
+  | "bill-payment"
+
+export interface PlannedOp {
+  readonly key: string
+  readonly phase: Phase
+  readonly kind: OpKind
+  readonly naturalKey: string
+  readonly dependsOn: ReadonlyArray<string>
+  /** The encoded wire body (JSON-ready), with `@entity:key` references. */
+  readonly body: unknown
+  readonly lineage: ReadonlyArray<string>
+  /** Orders operations within a phase (dates first for transactions); not part of the wire body. */
+  readonly sortKey: string
+}
+
+export interface Plan {
+  readonly ops: ReadonlyArray<PlannedOp>
+  readonly issues: ReadonlyArray<Issue>
+}
+
+const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex")
+
+/** The canonical JSON of a body (key order is the schema's field order, fixed by encoding). */
+export const canonicalJson = (body: unknown): string => JSON.stringify(body)
+
+export const bodyHash = (body: unknown): string => sha256(canonicalJson(body))
+
+/** Puts operations in load order: phase, then the phase's sort key, then the key. */
+export const order = (ops: ReadonlyArray<PlannedOp>): Array<PlannedOp> =>
+  [...ops].sort(
+    (a, b) =>
+      phases.indexOf(a.phase) - phases.indexOf(b.phase) ||
+      (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  )
+
+/** The plan hash: over every operation's key, phase, kind, dependencies, body hash and lineage, in order. */
+export const planHash = (ops: ReadonlyArray<PlannedOp>): string =>
+  sha256(
+    ops
+      .map((op) =>
+        [op.key, op.phase, op.kind, op.dependsOn.join(","), bodyHash(op.body), op.lineage.join(",")].join("|")
+      )
+      .join("\n")
+  )

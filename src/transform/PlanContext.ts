@@ -1,0 +1,151 @@
+/**
+ * Shared state while a plan is built: the operations so far, the issues, and how source names resolve to
+ * target references (accounts by code and name, tax profiles, contacts, items). Building a body goes through
+ * its schema class; a body that does not decode becomes a reject naming the schema path and the source rows.
+ */
+import * as Schema from "effect/Schema"
+import type { Mappings } from "./Mappings.js"
+import { normalizeName } from "./Mappings.js"
+import type { OpKind, Phase, PlannedOp } from "./Plan.js"
+import * as Refs from "./Refs.js"
+import type { Issue } from "./SourceModel.js"
+import type { TargetSnapshot, TargetTaxProfile } from "./TargetSnapshot.js"
+
+/** A problem found while building one operation; becomes a reject issue for its lineage. */
+export class PlanProblem {
+  constructor(
+    readonly what: string,
+    readonly why: string,
+    readonly fix: string
+  ) {}
+}
+
+export interface AccountTarget {
+  /** The reference to put in bodies. */
+  readonly ref: string
+  /** The op that creates it, when the plan creates it. */
+  readonly opKey: string | undefined
+  readonly name: string
+  readonly classificationType: string
+}
+
+export class PlanContext {
+  readonly ops: Array<PlannedOp> = []
+  readonly issues: Array<Issue> = []
+  readonly opKeys = new Set<string>()
+  readonly accountsByCode = new Map<string, AccountTarget>()
+  readonly accountsByName = new Map<string, AccountTarget>()
+  readonly contacts = new Map<string, string>()
+  readonly items = new Map<string, { readonly ref: string; readonly opKey: string | undefined }>()
+  readonly taxProfiles: Map<string, TargetTaxProfile>
+
+  constructor(
+    readonly snapshot: TargetSnapshot,
+    readonly mappings: Mappings
+  ) {
+    this.taxProfiles = new Map(snapshot.taxProfiles.map((p) => [normalizeName(p.name), p]))
+  }
+
+  /** Adds an operation whose body is built from `make` through `schema`; problems become rejects. */
+  add<A, I>(
+    spec: {
+      key: string
+      phase: Phase
+      kind: OpKind
+      naturalKey: string
+      sortKey: string
+      lineage: ReadonlyArray<string>
+    },
+    schema: Schema.Schema<A, I>,
+    make: () => { readonly body: A; readonly dependsOn: ReadonlyArray<string> }
+  ): boolean {
+    try {
+      const { body, dependsOn } = make()
+      const encoded = Schema.encodeSync(schema)(body)
+      const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort()
+      this.ops.push({ ...spec, body: encoded, dependsOn: deps })
+      this.opKeys.add(spec.key)
+      return true
+    } catch (e) {
+      if (e instanceof PlanProblem) {
+        this.reject(spec.lineage, `${spec.key}: ${e.what}`, e.why, e.fix)
+      } else if (e instanceof Error && e.name === "ParseError") {
+        this.reject(
+          spec.lineage,
+          `${spec.key}: the body does not satisfy the platform's schema`,
+          e.message,
+          "correct the source rows named"
+        )
+      } else {
+        throw e
+      }
+      return false
+    }
+  }
+
+  reject(lineage: ReadonlyArray<string>, what: string, why: string, fix: string): void {
+    this.issues.push({ severity: "reject", lineage, what, why, fix })
+  }
+
+  warn(lineage: ReadonlyArray<string>, what: string, why: string, fix: string): void {
+    this.issues.push({ severity: "warning", lineage, what, why, fix })
+  }
+
+  /** The account a source account code names; a PlanProblem when the chart has no such code. */
+  account(code: string): AccountTarget {
+    const a = this.accountsByCode.get(code.trim()) ?? this.accountsByName.get(normalizeName(code))
+    if (!a) {
+      throw new PlanProblem(
+        `account code ${JSON.stringify(code)} is not in the chart of accounts`,
+        "every line must post to an account of the migrated chart",
+        "add the account to ChartOfAccounts.csv or correct the code"
+      )
+    }
+    return a
+  }
+
+  /** The tax profile reference for a source tax rate name; undefined when it maps to no profile. */
+  taxProfile(
+    sourceTaxType: string
+  ): { readonly ref: string; readonly profile: TargetTaxProfile } | undefined {
+    if (sourceTaxType.trim() === "") return undefined
+    const mapped = this.mappings.taxCodes.get(sourceTaxType)
+    if (mapped === undefined) {
+      throw new PlanProblem(
+        `tax rate ${JSON.stringify(sourceTaxType)} has no mapping`,
+        "tax profiles are never created; each source rate must map to an existing one",
+        `add "${sourceTaxType}": "<tax profile name>" to ${this.mappings.taxCodes.file}`
+      )
+    }
+    if (mapped === null) return undefined
+    const profile = this.taxProfiles.get(normalizeName(mapped))
+    if (!profile) {
+      throw new PlanProblem(
+        `tax rate ${JSON.stringify(sourceTaxType)} maps to "${mapped}", which the target does not have`,
+        "tax profiles are read from the target and never created",
+        `map it to one of: ${[...this.taxProfiles.values()].map((p) => p.name).join(", ")}`
+      )
+    }
+    return { ref: Refs.ref("taxProfile", profile.name), profile }
+  }
+
+  /** The reference for a contact by name (created by this plan or already in the target). */
+  contact(name: string): { readonly ref: string; readonly opKey: string | undefined } {
+    const key = this.contacts.get(normalizeName(name))
+    if (key === undefined) {
+      throw new PlanProblem(
+        `contact ${JSON.stringify(name)} is unknown`,
+        "a document needs its contact",
+        "add the contact"
+      )
+    }
+    return {
+      ref: Refs.ref("contact", key),
+      opKey: this.opKeys.has(Refs.opKey("contact", key)) ? Refs.opKey("contact", key) : undefined
+    }
+  }
+}
+
+/** Keys of the operations among `keys` that this plan creates (dependencies must be plan operations). */
+export const deps = (...keys: ReadonlyArray<string | undefined>): Array<string> =>
+  keys.filter((k): k is string => k !== undefined)

@@ -1,0 +1,126 @@
+/**
+ * The source books as the transform understands them, independent of the export layout they came from:
+ * accounts, contacts, items, documents with lines, bank payments, journals and exchange rates, each with
+ * its file:line lineage. A source profile (e.g. `xero/XeroSource.ts`) builds this from staged rows.
+ */
+import type { Money } from "./Money.js"
+
+/** Something the user must know about: a row that will not be migrated (`reject`) or a caveat (`warning`). */
+export interface Issue {
+  readonly severity: "reject" | "warning"
+  readonly lineage: ReadonlyArray<string>
+  readonly what: string
+  readonly why: string
+  readonly fix: string
+}
+
+export interface SourceAccount {
+  readonly code: string
+  readonly name: string
+  readonly type: string
+  readonly taxCode: string
+  readonly description: string
+  readonly lineage: string
+}
+
+export interface SourceContact {
+  readonly name: string
+  readonly email: string
+  readonly phone: string
+  readonly taxId: string
+  readonly lineage: string
+}
+
+export interface SourceItemSide {
+  readonly description: string
+  readonly unitPrice: Money | undefined
+  readonly accountCode: string
+  readonly taxType: string
+}
+
+export interface SourceItem {
+  readonly code: string
+  readonly name: string
+  readonly sale: SourceItemSide | undefined
+  readonly purchase: SourceItemSide | undefined
+  readonly tracked: boolean
+  readonly lineage: string
+}
+
+export interface SourceLine {
+  readonly description: string
+  readonly itemCode: string
+  readonly quantity: Money
+  readonly unitAmount: Money
+  readonly discount: Money
+  readonly lineAmount: Money
+  readonly accountCode: string
+  readonly taxType: string
+  readonly taxAmount: Money
+  readonly lineage: string
+}
+
+export type DocumentKind = "invoice" | "bill"
+
+export type DocumentState = "draft" | "open" | "voided"
+
+export interface SourceDocument {
+  readonly kind: DocumentKind
+  readonly number: string
+  readonly contactName: string
+  readonly date: string
+  readonly dueDate: string | undefined
+  readonly currency: string
+  readonly state: DocumentState
+  readonly status: string
+  readonly total: Money
+  readonly taxTotal: Money
+  readonly amountPaid: Money
+  readonly amountDue: Money
+  readonly lines: ReadonlyArray<SourceLine>
+  readonly lineage: ReadonlyArray<string>
+}
+
+/** Money moved through a bank account against a document (amount in the bank's currency). */
+export interface SourcePayment {
+  readonly documentKind: DocumentKind
+  readonly documentNumber: string
+  readonly bankAccountName: string
+  readonly date: string
+  readonly amount: Money
+  readonly lineage: string
+}
+
+export interface SourceJournalLine {
+  readonly accountCode: string
+  readonly description: string
+  readonly amount: Money
+  readonly lineage: string
+}
+
+export interface SourceJournal {
+  readonly narration: string
+  readonly date: string
+  readonly lines: ReadonlyArray<SourceJournalLine>
+  readonly lineage: ReadonlyArray<string>
+}
+
+/** An exchange rate as the source holds it: base units per 1 unit of `currency`. */
+export interface SourceRate {
+  readonly currency: string
+  readonly baseCurrency: string
+  readonly date: string
+  readonly basePerUnit: Money
+  readonly lineage: string
+}
+
+export interface SourceBooks {
+  readonly accounts: ReadonlyArray<SourceAccount>
+  readonly contacts: ReadonlyArray<SourceContact>
+  readonly items: ReadonlyArray<SourceItem>
+  readonly documents: ReadonlyArray<SourceDocument>
+  readonly payments: ReadonlyArray<SourcePayment>
+  readonly journals: ReadonlyArray<SourceJournal>
+  readonly rates: ReadonlyArray<SourceRate>
+  readonly issues: ReadonlyArray<Issue>
+}
