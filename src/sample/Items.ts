@@ -74,7 +74,11 @@ const SERVICES: ReadonlyArray<Template> = [
   }
 ]
 
-const BASE: ReadonlyArray<Template> = [...GOODS, ...SERVICES]
+/** Goods and services interleaved, so that a small company's first few items include both kinds. */
+const BASE: ReadonlyArray<Template> = GOODS.flatMap((good, i) => {
+  const service = i % 2 === 1 ? SERVICES[(i - 1) / 2] : undefined
+  return service === undefined ? [good] : [service, good]
+})
 
 const toItem = (t: Template): Item => {
   const isService = t.cost === undefined
