@@ -1,0 +1,150 @@
+/**
+ * The double-entry ledger: every finalized transaction posts lines in base-currency cents (debit positive,
+ * credit negative) that must sum to zero; a void or an edit posts the exact reversal of the active lines.
+ */
+import type Database from "better-sqlite3"
+
+/** One ledger line before posting. */
+export interface Line {
+  readonly accountId: string
+  /** Base-currency cents, debit positive. */
+  readonly amount: number
+  /** Cents in `currency` (the document or bank currency), same sign convention. */
+  readonly sourceAmount: number
+  readonly currency: string
+  readonly contactId?: string | null
+  readonly docId?: string | null
+  readonly description?: string | null
+}
+
+/** A balanced set of lines for one business transaction. */
+export interface Posting {
+  readonly txId: string
+  readonly txType: string
+  readonly reference: string
+  readonly valueDate: number
+  readonly lines: ReadonlyArray<Line>
+}
+
+/** A posted line as read back. */
+export interface PostedLine extends Line {
+  readonly seq: number
+  readonly txId: string
+  readonly txType: string
+  readonly reference: string | null
+  readonly valueDate: number
+}
+
+/** Thrown when a posting does not balance: a sandbox defect, answered 500. */
+export class UnbalancedPosting extends Error {}
+
+/** Posting, reversal and the aggregate queries the reports and balances are computed from. */
+export class Ledger {
+  private readonly insert
+  private readonly activeOf
+  private readonly deactivate
+  private readonly docSum
+  private readonly balances
+  private readonly openItems
+  private readonly range
+  private readonly usage
+
+  constructor(db: Database.Database) {
+    this.insert = db.prepare(
+      `INSERT INTO ledger (txId, txType, reference, docId, accountId, contactId, valueDate, amount, currency,
+         sourceAmount, description, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    this.activeOf = db.prepare("SELECT * FROM ledger WHERE txId = ? AND active = 1 ORDER BY seq")
+    this.deactivate = db.prepare("UPDATE ledger SET active = 0 WHERE txId = ? AND active = 1")
+    this.docSum = db.prepare(
+      "SELECT COALESCE(SUM(amount), 0) AS base, COALESCE(SUM(sourceAmount), 0) AS source FROM ledger WHERE docId = ? AND accountId = ?"
+    )
+    this.balances = db.prepare(
+      "SELECT accountId, SUM(amount) AS amount, COUNT(*) AS n FROM ledger WHERE valueDate <= ? GROUP BY accountId"
+    )
+    this.openItems = db.prepare(
+      `SELECT contactId, currency, SUM(amount) AS base, SUM(sourceAmount) AS source FROM ledger
+       WHERE accountId = ? AND valueDate <= ? GROUP BY contactId, currency`
+    )
+    this.usage = db.prepare("SELECT 1 AS x FROM ledger WHERE accountId = ? LIMIT 1")
+    this.range = db.prepare("SELECT * FROM ledger WHERE valueDate <= ? ORDER BY valueDate, seq")
+  }
+
+  /** Posts balanced lines; zero lines are dropped. */
+  post(p: Posting): void {
+    const lines = p.lines.filter((l) => l.amount !== 0 || l.sourceAmount !== 0)
+    const sum = lines.reduce((s, l) => s + l.amount, 0)
+    if (sum !== 0) throw new UnbalancedPosting(`posting ${p.txType} ${p.reference} is off by ${sum} cents`)
+    for (const l of lines) {
+      this.insert.run(
+        p.txId,
+        p.txType,
+        p.reference,
+        l.docId ?? null,
+        l.accountId,
+        l.contactId ?? null,
+        p.valueDate,
+        l.amount,
+        l.currency,
+        l.sourceAmount,
+        l.description ?? null,
+        1
+      )
+    }
+  }
+
+  /** Posts the negation of a transaction's active lines (at their own dates) and retires both. */
+  reverse(txId: string): void {
+    const lines = this.activeOf.all(txId) as PostedLine[]
+    this.deactivate.run(txId)
+    for (const l of lines) {
+      this.insert.run(
+        l.txId,
+        l.txType,
+        l.reference,
+        l.docId ?? null,
+        l.accountId,
+        l.contactId ?? null,
+        l.valueDate,
+        -l.amount,
+        l.currency,
+        -l.sourceAmount,
+        l.description ?? null,
+        0
+      )
+    }
+  }
+
+  /** The remaining balance of a document on its control account, in base and document cents. */
+  docBalance(docId: string, accountId: string): { readonly base: number; readonly source: number } {
+    return this.docSum.get(docId, accountId) as { base: number; source: number }
+  }
+
+  /** Net base balance per account as at a date. */
+  balancesAt(endDate: number): Array<{ accountId: string; amount: number; n: number }> {
+    return this.balances.all(endDate) as Array<{ accountId: string; amount: number; n: number }>
+  }
+
+  /** Open balances on a control account per contact and currency as at a date. */
+  openBalances(
+    accountId: string,
+    endDate: number
+  ): Array<{ contactId: string | null; currency: string; base: number; source: number }> {
+    return this.openItems.all(accountId, endDate) as Array<{
+      contactId: string | null
+      currency: string
+      base: number
+      source: number
+    }>
+  }
+
+  /** True when any line was ever posted to the account. */
+  uses(accountId: string): boolean {
+    return this.usage.get(accountId) !== undefined
+  }
+
+  /** Every line dated on or before `endDate`, in date order. */
+  linesUpTo(endDate: number): PostedLine[] {
+    return this.range.all(endDate) as PostedLine[]
+  }
+}

@@ -1,0 +1,154 @@
+/** The node:http front: authentication, rate limiting, injected faults, JSON bodies, routing and the request log. */
+import { createWriteStream, type WriteStream } from "node:fs"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import type { Faults, FaultPlan } from "./Faults.js"
+import { ApiError, badRequest, notFound, type Reply } from "./Http.js"
+import type { Router } from "./Router.js"
+import type { Store } from "./Store.js"
+
+const PREFIX = "/api/v1"
+
+/** What the server needs from the sandbox. */
+export interface ServerDeps {
+  readonly router: Router
+  readonly store: Store
+  readonly faults: Faults
+  readonly apiKeys: ReadonlySet<string> | undefined
+  readonly requestLog: string | undefined
+}
+
+/** Searches and reports are POSTs that write nothing. */
+const isWrite = (method: string, path: string): boolean =>
+  method !== "GET" && !path.endsWith("/search") && !path.includes("/generate-reports/")
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+const error = (e: ApiError): Reply => ({ status: e.status, body: e.body })
+
+const internal = (message: string): Reply => ({
+  status: 500,
+  body: { error: { error_type: "internal_server_error", errors: [message] } }
+})
+
+/** An HTTP server plus the request log it writes. */
+export interface HttpFront {
+  readonly server: Server
+  readonly log: WriteStream | undefined
+}
+
+/** Builds the HTTP server over a router. */
+export const makeServer = (deps: ServerDeps): HttpFront => {
+  const log = deps.requestLog === undefined ? undefined : createWriteStream(deps.requestLog, { flags: "a" })
+
+  const record = (
+    method: string,
+    path: string,
+    status: number | null,
+    started: number,
+    fault?: string
+  ): void => {
+    if (log === undefined) return
+    const ms = Math.round((performance.now() - started) * 1000) / 1000
+    log.write(
+      JSON.stringify(
+        fault === undefined ? { method, path, status, ms } : { method, path, status, ms, fault }
+      ) + "\n"
+    )
+  }
+
+  const send = (res: ServerResponse, reply: Reply, headers: Record<string, string> = {}): void => {
+    const json = JSON.stringify(reply.body)
+    res.writeHead(reply.status, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(json),
+      ...headers
+    })
+    res.end(json)
+  }
+
+  const dispatch = (method: string, path: string, url: URL, raw: string): Reply => {
+    let body: unknown
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        return error(badRequest("request body is not valid JSON"))
+      }
+    }
+    const match = deps.router.match(method, path)
+    if (match === undefined) return error(notFound(`no endpoint ${method} ${PREFIX}${path}`))
+    const ctx = { method, path, params: match.params, query: url.searchParams, body }
+    try {
+      return isWrite(method, path) ? deps.store.tx(() => match.handler(ctx)) : match.handler(ctx)
+    } catch (e) {
+      if (e instanceof ApiError) return error(e)
+      return internal(e instanceof Error ? e.message : String(e))
+    }
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, raw: string): Promise<void> => {
+    const started = performance.now()
+    const method = req.method ?? "GET"
+    const url = new URL(req.url ?? "/", "http://sandbox")
+    const full = url.pathname
+    const plan: FaultPlan | undefined = deps.faults.active ? deps.faults.plan() : undefined
+    if (plan !== undefined && plan.delayMs > 0) await sleep(plan.delayMs)
+    const key = req.headers["x-jk-api-key"]
+    const keyText = typeof key === "string" ? key : undefined
+    if (
+      keyText === undefined ||
+      !keyText.startsWith("jk-") ||
+      (deps.apiKeys !== undefined && !deps.apiKeys.has(keyText))
+    ) {
+      const reply = error(
+        new ApiError(401, "unauthorized", [
+          keyText === undefined ? "missing x-jk-api-key header" : "invalid API key in x-jk-api-key"
+        ])
+      )
+      send(res, reply)
+      return record(method, full, reply.status, started)
+    }
+    const wait = deps.faults.throttle(keyText)
+    if (wait !== undefined) {
+      send(
+        res,
+        {
+          status: 429,
+          body: { error: { error_type: "rate_limited", errors: ["rate limit exceeded; retry later"] } }
+        },
+        { "retry-after": String(wait) }
+      )
+      return record(method, full, 429, started, "rate-limit")
+    }
+    if (plan?.reset === true) {
+      req.socket.destroy()
+      return record(method, full, null, started, "reset")
+    }
+    if (plan?.failStatus !== undefined) {
+      send(res, { status: plan.failStatus, body: internal(`injected fault ${plan.failStatus}`).body })
+      return record(method, full, plan.failStatus, started, "fail")
+    }
+    const reply = full.startsWith(PREFIX + "/")
+      ? dispatch(method, full.slice(PREFIX.length), url, raw)
+      : error(notFound(`no endpoint ${method} ${full}`))
+    if (plan?.dropAfterCommit === true && isWrite(method, full) && reply.status < 300) {
+      req.socket.destroy()
+      return record(method, full, reply.status, started, "drop-after-commit")
+    }
+    send(res, reply)
+    record(method, full, reply.status, started)
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      const raw = chunks.length === 0 ? "" : Buffer.concat(chunks).toString("utf8")
+      handle(req, res, raw).catch((e: unknown) => {
+        if (!res.headersSent) send(res, internal(String(e)))
+      })
+    })
+  })
+  server.keepAliveTimeout = 65_000
+  return { server, log }
+}

@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { startSandbox } from "../../src/sandbox/Sandbox.js"
+import { Client } from "./support.js"
+
+const contact = (name: string) => ({ name, billingName: name, customer: true, supplier: false })
+
+describe("sandbox faults", () => {
+  it("faults: latency delays every response by at least latencyMs", async () => {
+    const sb = await startSandbox({ faults: { latencyMs: 60 } })
+    const t = performance.now()
+    const r = await new Client(sb.url).get("/tax-profiles")
+    expect(r.status).toBe(200)
+    expect(performance.now() - t).toBeGreaterThanOrEqual(55)
+    await sb.close()
+  })
+
+  it("faults: rate limit answers 429 with Retry-After seconds", async () => {
+    const sb = await startSandbox({ faults: { rateLimit: 2 } })
+    const api = new Client(sb.url)
+    const statuses = []
+    let retryAfter: string | null = null
+    for (let i = 0; i < 4; i++) {
+      const r = await api.get("/tax-profiles")
+      statuses.push(r.status)
+      if (r.status === 429) {
+        retryAfter = r.headers.get("retry-after")
+        expect(r.body.error.error_type).toBe("rate_limited")
+      }
+    }
+    expect(statuses.slice(0, 2)).toEqual([200, 200])
+    expect(statuses).toContain(429)
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+    await sb.close()
+  })
+
+  it("faults: fail rate answers 5xx before processing (nothing is written)", async () => {
+    const sb = await startSandbox({ faults: { failRate: 1, seed: 3 } })
+    const r = await new Client(sb.url).post("/contacts", contact("Never"))
+    expect([500, 502, 503]).toContain(r.status)
+    expect(r.body.error.error_type).toBe("internal_server_error")
+    await sb.close()
+  })
+
+  it("faults: reset destroys the connection before processing (nothing is written)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sbx-"))
+    const state = join(dir, "state.db")
+    const sb = await startSandbox({ statePath: state, faults: { resetRate: 1 } })
+    await expect(new Client(sb.url).post("/contacts", contact("Reset Co"))).rejects.toThrow()
+    await sb.close()
+    const again = await startSandbox({ statePath: state })
+    const found = await new Client(again.url).post("/contacts/search", {
+      filter: { name: { eq: "Reset Co" } }
+    })
+    expect(found.body.totalElements).toBe(0)
+    await again.close()
+  })
+
+  it("faults: drop-after-commit commits the write, then destroys the connection", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sbx-"))
+    const state = join(dir, "state.db")
+    const sb = await startSandbox({ statePath: state, faults: { dropAfterCommitRate: 1 } })
+    await expect(new Client(sb.url).post("/contacts", contact("Dropped Co"))).rejects.toThrow()
+    const found = await new Client(sb.url).post("/contacts/search", {
+      filter: { name: { eq: "Dropped Co" } }
+    })
+    expect(found.status).toBe(200)
+    expect(found.body.totalElements).toBe(1)
+    await sb.close()
+  })
+
+  it("faults: the request log has one NDJSON line per request with method, path, status, ms and fault", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sbx-"))
+    const log = join(dir, "requests.ndjson")
+    const sb = await startSandbox({ requestLog: log, faults: { dropAfterCommitRate: 1 } })
+    const api = new Client(sb.url)
+    await api.get("/tax-profiles")
+    await api.get("/nope")
+    await expect(api.post("/contacts", contact("Logged Co"))).rejects.toThrow()
+    await sb.close()
+    const lines = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatchObject({ method: "GET", path: "/api/v1/tax-profiles", status: 200 })
+    expect(typeof lines[0].ms).toBe("number")
+    expect(lines[1]).toMatchObject({ status: 404 })
+    expect(lines[2]).toMatchObject({ method: "POST", status: 201, fault: "drop-after-commit" })
+  })
+})
