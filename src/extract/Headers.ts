@@ -7,11 +7,11 @@ export const normalize = (header: string): string =>
     .replace(/^\*+\s*/, "")
     .trim()
 
-/** The matching form of a header: lower case, letters and digits only (`*Tax Code` → `taxcode`). */
+/** The matching form of a header: lower case, letters, digits and `<>%#` only (`*Tax Code` → `taxcode`). */
 export const fold = (header: string): string =>
   normalize(header)
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "")
+    .replace(/[^\p{L}\p{N}<>%#]+/gu, "")
 
 /**
  * The staged keys of a header row: normalized, an empty header named `Column<n>` (1-based position),

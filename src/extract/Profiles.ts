@@ -8,6 +8,8 @@ import * as Table from "./Table.js"
 import * as AccountTransactions from "./xero/AccountTransactions.js"
 import * as Documents from "./xero/Documents.js"
 import * as Layouts from "./xero/Layouts.js"
+import * as Reports from "./xero/Reports.js"
+import * as Templates from "./xero/Templates.js"
 
 /** The sources a migration can come from. */
 export type Source = "xero" | "qbo" | "generic"
@@ -19,8 +21,11 @@ const xero: ReadonlyArray<Profile> = [
   Table.profile(Layouts.contacts),
   Table.profile(Layouts.items),
   Table.profile(Layouts.manualJournals),
+  Table.profile(Layouts.bankStatement),
   Documents.profile,
-  AccountTransactions.profile
+  Templates.profile,
+  AccountTransactions.profile,
+  ...Reports.profiles
 ]
 
 /** The profiles a file of `source` may match (the generic ones always apply). */

@@ -134,3 +134,18 @@ export const documentsExport: Layout = {
     "Status"
   ]
 }
+
+/** Bank statement CSV (`Cheque Number`, or `Check Number` in the US). */
+export const bankStatement: Layout = {
+  kind: "xero.bank_statement",
+  required: ["Date", "Amount"],
+  known: [
+    "Payee",
+    "Description",
+    "Reference",
+    "Cheque Number",
+    "Check Number",
+    "Analysis Code",
+    "Transaction Type"
+  ]
+}

@@ -172,7 +172,10 @@ describe("Xero Account Transactions report", () => {
         )
         const [reject] = yield* rejectedLines(FILE)
         assert.strictEqual(reject?.line, 6)
-        assert.include(reject?.reason, `detail row outside any account section at ${FILE}:6`)
+        assert.include(
+          reject?.reason,
+          `detail row outside any section at ${FILE}:6: no Account heading above it`
+        )
         assert.deepStrictEqual((yield* skippedLines(FILE)).slice(5), [
           [7, "heading"],
           [10, "total"],

@@ -1,0 +1,126 @@
+/**
+ * Grouped reports (general ledger, trial balance, aged receivables/payables): title rows, a column header,
+ * then sections opened by a heading row (a name alone in the first cell) and closed by `Total …` rows.
+ * Detail rows are staged with the section's heading carried down under a key; totals are checked exactly.
+ */
+import type * as BigDecimal from "effect/BigDecimal"
+import * as Option from "effect/Option"
+import * as Amount from "./Amount.js"
+import * as Headers from "./Headers.js"
+import * as P from "./Profile.js"
+import { cell, filledCount, isBlank } from "./SourceRecord.js"
+import * as Table from "./Table.js"
+import * as Totals from "./Totals.js"
+
+/** How one grouped report reads. */
+export interface GroupedLayout {
+  readonly kind: string
+  /** The first title row that makes the recognition sure (`Account Transactions`, `Trial Balance`…). */
+  readonly title: RegExp
+  readonly required: ReadonlyArray<string>
+  readonly known: ReadonlyArray<string>
+  /** The `data` key the section heading is carried down under (kept if the row has its own value). */
+  readonly carry: string
+  /** Columns summed per section and checked against the `Total` rows. */
+  readonly amounts: ReadonlyArray<string>
+  /** Whether a detail row outside any section is a reject (a GL line with no account is unusable). */
+  readonly needsHeading: boolean
+  /** More non-data rows, by their first filled cell. */
+  readonly skips?: ReadonlyArray<readonly [RegExp, P.SkipReason]>
+}
+
+const BASE_SKIPS: ReadonlyArray<readonly [RegExp, P.SkipReason]> = [
+  [/^opening balance$/i, "opening-balance"],
+  [/^closing balance$/i, "closing-balance"],
+  [/^percentage of total$/i, "percentage"]
+]
+
+/** The reader of a grouped report whose header is the `headerIndex`-th record. */
+export const reader = (
+  layout: GroupedLayout,
+  file: string,
+  headerIndex: number,
+  headerCells: ReadonlyArray<string>
+): P.RowReader => {
+  const header = Headers.trimTrailing(headerCells)
+  const keys = Headers.keys(header)
+  const at = (name: string) => keys.findIndex((k) => Headers.fold(k) === Headers.fold(name))
+  const amountCols = layout.amounts.map((name) => [name, at(name)] as const).filter(([, i]) => i >= 0)
+  const carryAt = at(layout.carry)
+  const skips = [...BASE_SKIPS, ...(layout.skips ?? [])]
+  const totals = Totals.make(
+    file,
+    amountCols.map(([name]) => name)
+  )
+  let index = 0
+  let heading: string | undefined
+
+  const amountsOf = (cells: ReadonlyArray<string>): ReadonlyArray<BigDecimal.BigDecimal> | undefined => {
+    const out: Array<BigDecimal.BigDecimal> = []
+    for (const [, i] of amountCols) {
+      const v = Amount.parse(cell(cells, i))
+      if (Option.isNone(v)) return undefined
+      out.push(v.value)
+    }
+    return out
+  }
+
+  return {
+    read: (record) => {
+      const i = index++
+      const cells = record.cells
+      if (isBlank(cells)) return P.skipped("blank")
+      if (i < headerIndex) return P.skipped("title")
+      if (i === headerIndex || Table.isHeaderAgain(header, cells)) return P.skipped("header")
+      const first = cells.map((c) => c.trim()).find((c) => c !== "") ?? ""
+      for (const [pattern, reason] of skips) {
+        if (!pattern.test(first)) continue
+        if (reason === "opening-balance") totals.opening(amountsOf(cells))
+        return P.skipped(reason)
+      }
+      if (/^total\b/i.test(first)) {
+        totals.check(record.line, first, heading, amountsOf(cells))
+        heading = undefined
+        return P.skipped("total")
+      }
+      if (filledCount(cells) === 1 && cell(cells, 0) !== "") {
+        heading = cell(cells, 0)
+        totals.section()
+        return P.skipped("heading")
+      }
+      const wide = Table.tooManyCells(file, record, keys.length)
+      if (wide !== undefined) return P.rejected(wide)
+      const data = Table.toData(keys, cells)
+      const own = carryAt >= 0 ? cell(cells, carryAt) : ""
+      if (own === "" && heading === undefined && layout.needsHeading)
+        return P.rejected(
+          `detail row outside any section at ${file}:${record.line}: no ${layout.carry} heading above it ` +
+            `(or it follows a Total row); keep the report's group headings when exporting and extract again`
+        )
+      data[layout.carry] = own !== "" ? own : (heading ?? "")
+      totals.add(record.line, amountsOf(cells))
+      return P.staged(data)
+    },
+    finish: () => totals.warnings()
+  }
+}
+
+/** A profile for a grouped report: sure with its title row above the header, else by header coverage. */
+export const profile = (layout: GroupedLayout): P.Profile => ({
+  kinds: [layout.kind],
+  expects: `title matching ${layout.title.source}, then a header row with ${layout.required.join(", ")}`,
+  recognise: (head, file) => {
+    const match = Table.findHeader(head, layout.required, layout.known)
+    if (match === undefined) return []
+    const titled = head.slice(0, match.index).some((r) => layout.title.test(cell(r.cells, 0)))
+    const headerCells = head[match.index]!.cells
+    return [
+      {
+        kind: layout.kind,
+        confidence: titled ? 1 : match.coverage * 0.9,
+        evidence: `${titled ? "title and " : ""}header on line ${head[match.index]!.line}`,
+        reader: () => reader(layout, file, match.index, headerCells)
+      }
+    ]
+  }
+})
