@@ -27,11 +27,11 @@ export interface Options {
 
 /** Counts of documents by currency and by state. */
 export interface DocumentCounts {
-  readonly documents: number
-  readonly lines: number
+  documents: number
+  lines: number
   readonly byCurrency: Record<Currency, number>
   readonly byState: Record<State, number>
-  readonly payments: number
+  payments: number
 }
 
 /** What was generated: data rows per file and document statistics. */
@@ -63,7 +63,9 @@ const emptyCounts = (): DocumentCounts => ({
   payments: 0
 })
 
-const record = (counts: DocumentCounts, ledger: BankLedger, doc: Document): DocumentCounts => {
+/** Writes a document, posts its payments to the bank ledger and counts it. */
+const emit = (file: DocumentFile, ledger: BankLedger, counts: DocumentCounts, doc: Document): void => {
+  file.add(doc)
   for (const p of doc.payments) {
     ledger.add(p.bank, p.day, {
       kind: doc.kind === "invoice" ? "Receivable Payment" : "Payable Payment",
@@ -72,14 +74,11 @@ const record = (counts: DocumentCounts, ledger: BankLedger, doc: Document): Docu
       amount: p.bankAmount
     })
   }
+  counts.documents++
+  counts.lines += doc.lines.length
+  counts.payments += doc.payments.length
   counts.byCurrency[doc.currency]++
   counts.byState[doc.state]++
-  return {
-    ...counts,
-    documents: counts.documents + 1,
-    lines: counts.lines + doc.lines.length,
-    payments: counts.payments + doc.payments.length
-  }
 }
 
 /** Writes every file of the sample company into `out` (created if missing) and summarises it. */
@@ -108,25 +107,26 @@ export const generateCompany = (options: Options): Summary => {
   const voided = new Set(picks.distinct(size.voidedInvoices, 0, tail - 1).filter((i) => !drafts.has(i)))
   const draftBills = new Set(picks.distinct(size.draftBills, Math.floor(size.bills * 0.85), size.bills - 1))
 
-  let invoiceCounts = emptyCounts()
+  const invoiceCounts = emptyCounts()
   const invoiceRng = Prng.make(seed, "invoices")
   const invoiceFile = new DocumentFile(path("SalesInvoices.csv"))
   for (let i = 0; i < size.invoices; i++) {
     const special = drafts.has(i) ? "draft" : voided.has(i) ? "voided" : undefined
-    const doc = Documents.invoice(invoiceRng, ctx, i, size.invoices, special)
-    invoiceFile.add(doc)
-    invoiceCounts = record(invoiceCounts, ledger, doc)
+    emit(invoiceFile, ledger, invoiceCounts, Documents.invoice(invoiceRng, ctx, i, size.invoices, special))
   }
   files["SalesInvoices.csv"] = invoiceFile.close()
 
-  let billCounts = emptyCounts()
+  const billCounts = emptyCounts()
   const billRng = Prng.make(seed, "bills")
   const billNumbers = new Documents.BillNumbers()
   const billFile = new DocumentFile(path("Bills.csv"))
   for (let i = 0; i < size.bills; i++) {
-    const doc = Documents.bill(billRng, ctx, billNumbers, i, size.bills, draftBills.has(i))
-    billFile.add(doc)
-    billCounts = record(billCounts, ledger, doc)
+    emit(
+      billFile,
+      ledger,
+      billCounts,
+      Documents.bill(billRng, ctx, billNumbers, i, size.bills, draftBills.has(i))
+    )
   }
   files["Bills.csv"] = billFile.close()
 

@@ -10,7 +10,8 @@ const parseArgs = (argv: ReadonlyArray<string>): { out: string; invoices: number
   const values = new Map<string, string>()
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ""
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split("=", 2) : [arg, undefined]
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1
+    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined]
     if (flag !== "--out" && flag !== "--invoices" && flag !== "--seed")
       throw new Error(`unknown argument ${arg}`)
     const value = inline ?? argv[++i]

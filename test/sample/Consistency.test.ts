@@ -4,28 +4,9 @@ import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import { generateCompany, type Summary } from "../../src/sample/Generator.js"
+import { dayOf, dec, money, r2, same, total, Y2025 } from "./Decimals.js"
 import * as Files from "./SampleFiles.js"
 import type { Row } from "./SampleFiles.js"
-
-const dec = (text: string): BigDecimal.BigDecimal => {
-  assert.match(text, /^-?\d+(\.\d+)?$/, `not a plain decimal: "${text}"`)
-  return BigDecimal.unsafeFromString(text)
-}
-const r2 = (x: BigDecimal.BigDecimal) => BigDecimal.round(x, { scale: 2, mode: "half-from-zero" })
-const same = (a: BigDecimal.BigDecimal, b: BigDecimal.BigDecimal, what: string) =>
-  assert.isTrue(BigDecimal.equals(a, b), `${what}: ${BigDecimal.format(a)} ≠ ${BigDecimal.format(b)}`)
-const total = (xs: ReadonlyArray<BigDecimal.BigDecimal>) =>
-  xs.reduce(BigDecimal.sum, BigDecimal.fromBigInt(0n))
-const money = (text: string) => {
-  assert.match(text, /^-?\d+\.\d{2}$/, `not a 2-dp amount: "${text}"`)
-  return dec(text)
-}
-const dayOf = (dmy: string): number => {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(dmy)
-  assert.isNotNull(m, `not DD/MM/YYYY: "${dmy}"`)
-  return Date.UTC(Number(m?.[3]), Number(m?.[2]) - 1, Number(m?.[1])) / 86_400_000
-}
-const Y2025 = [Date.UTC(2025, 0, 1) / 86_400_000, Date.UTC(2025, 11, 31) / 86_400_000] as const
 
 const RATES: Record<string, number> = {
   "Standard-Rated Supplies": 9,
