@@ -85,7 +85,20 @@ export const load = (options: LoadOptions) =>
       state.set(op.key, s)
       options.onProgress?.({ phase: op.phase, key: op.key, status: s.status })
       const update = { key: op.key, status: s.status, resourceId: s.resourceId, error: s.error }
-      return durable ? writer.durable([update]) : writer.later([update])
+      const logged = (
+        s.status === "done"
+          ? Effect.logInfo(`${op.key} done`)
+          : Effect.logWarning(`${op.key} ${s.status}: ${s.error ?? ""}`)
+      ).pipe(
+        Effect.annotateLogs({
+          op: op.key,
+          phase: op.phase,
+          status: s.status,
+          ...(s.resourceId ? { resourceId: s.resourceId } : {}),
+          lineage: op.lineage.join(",")
+        })
+      )
+      return Effect.zipRight(logged, durable ? writer.durable([update]) : writer.later([update]))
     }
 
     const resolveBody = (op: Stored) => {

@@ -150,8 +150,14 @@ const documentBody = (ctx: PlanContext, books: SourceBooks, doc: SourceDocument,
   }
 }
 
-/** References made unique: a repeated number keeps its first use (by date, contact) and others get `-2`, `-3`. */
-const uniqueReferences = (ctx: PlanContext, docs: ReadonlyArray<SourceDocument>) => {
+/**
+ * References made unique: a repeated number keeps its first use (by date, contact, source line) and the
+ * others get `-2`, `-3`, … ; `onDuplicate` hears of each renamed document.
+ */
+export const assignReferences = (
+  docs: ReadonlyArray<SourceDocument>,
+  onDuplicate: (doc: SourceDocument, reference: string, uses: number) => void = () => {}
+): Map<SourceDocument, string> => {
   const refs = new Map<SourceDocument, string>()
   const byNumber = new Map<string, Array<SourceDocument>>()
   for (const d of docs)
@@ -164,34 +170,40 @@ const uniqueReferences = (ctx: PlanContext, docs: ReadonlyArray<SourceDocument>)
         compare(a.lineage[0]!, b.lineage[0]!)
     )
     sorted.forEach((d, i) => {
-      refs.set(d, i === 0 ? d.number : `${d.number}-${i + 1}`)
-      if (i > 0)
-        ctx.warn(
-          d.lineage,
-          `${d.kind} number ${d.number} is used ${sorted.length} times`,
-          "references identify documents in the target",
-          `this one is migrated as ${d.number}-${i + 1}`
-        )
+      const reference = i === 0 ? d.number : `${d.number}-${i + 1}`
+      refs.set(d, reference)
+      if (i > 0) onDuplicate(d, reference, sorted.length)
     })
   }
   return refs
 }
 
-export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string, SourceDocument> => {
-  const planned = new Map<string, SourceDocument>()
-  const live = books.documents.filter((d) => {
-    if (d.state !== "voided") return true
+/** The documents that migrate: everything but voided ones. */
+export const migrating = (docs: ReadonlyArray<SourceDocument>) => docs.filter((d) => d.state !== "voided")
+
+/** A planned document and its reference; `ambiguous` when its number names several documents. */
+export type PlannedDocument = { readonly doc: SourceDocument; readonly reference: string } | "ambiguous"
+
+export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string, PlannedDocument> => {
+  const planned = new Map<string, PlannedDocument>()
+  for (const d of books.documents) {
+    if (d.state === "voided")
+      ctx.warn(
+        d.lineage,
+        `${d.kind} ${d.number} (${d.status})`,
+        "voided documents are not migrated",
+        "nothing to do"
+      )
+  }
+  const refs = assignReferences(migrating(books.documents), (d, reference, uses) =>
     ctx.warn(
       d.lineage,
-      `${d.kind} ${d.number} (${d.status})`,
-      "voided documents are not migrated",
-      "nothing to do"
+      `${d.kind} number ${d.number} is used ${uses} times`,
+      "references identify documents in the target",
+      `this one is migrated as ${reference}`
     )
-    return false
-  })
-  const refs = uniqueReferences(ctx, live)
-  for (const doc of live) {
-    const reference = refs.get(doc)!
+  )
+  for (const [doc, reference] of refs) {
     const key = Refs.opKey(doc.kind, reference)
     const ok = ctx.add(
       {
@@ -205,7 +217,13 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
       Bodies.Document,
       () => documentBody(ctx, books, doc, reference)
     )
-    if (ok) planned.set(`${doc.kind}:${doc.number}`, doc)
+    const numberKey = `${doc.kind}:${doc.number}`
+    if (ok)
+      planned.set(
+        numberKey,
+        planned.has(numberKey) || reference !== doc.number ? "ambiguous" : { doc, reference }
+      )
+    else if (reference !== doc.number) planned.set(numberKey, "ambiguous")
   }
   return planned
 }
@@ -213,7 +231,7 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
 export const planPayments = (
   ctx: PlanContext,
   books: SourceBooks,
-  documents: Map<string, SourceDocument>
+  documents: Map<string, PlannedDocument>
 ): void => {
   const byDoc = new Map<string, Array<SourcePayment>>()
   for (const p of books.payments)
@@ -223,17 +241,27 @@ export const planPayments = (
     ])
   const base = ctx.snapshot.baseCurrency
   for (const [docKey, payments] of [...byDoc].sort(([a], [b]) => compare(a, b))) {
-    const doc = documents.get(docKey)
+    const planned = documents.get(docKey)
     const lineage = payments.map((p) => p.lineage)
-    if (!doc || !ctx.opKeys.has(Refs.opKey(doc.kind, doc.number))) {
+    if (planned === "ambiguous") {
       ctx.reject(
         lineage,
         `payments against ${docKey.replace(":", " ")}`,
-        "the document is not migrated (missing, voided, duplicated or rejected)",
+        "that number names more than one document, so the payment's document is ambiguous",
+        "make document numbers unique in the source"
+      )
+      continue
+    }
+    if (!planned) {
+      ctx.reject(
+        lineage,
+        `payments against ${docKey.replace(":", " ")}`,
+        "the document is not migrated (missing, voided or rejected)",
         "fix the document first; its payments follow"
       )
       continue
     }
+    const { doc, reference } = planned
     if (doc.state === "draft") {
       ctx.reject(
         lineage,
@@ -269,17 +297,17 @@ export const planPayments = (
       )
       continue
     }
-    const docRef = Refs.opKey(doc.kind, doc.number)
+    const docRef = Refs.opKey(doc.kind, reference)
     sorted.forEach((p, i) => {
       const n = i + 1
-      const key = `payment:${doc.kind}:${doc.number}:${n}`
+      const key = `payment:${doc.kind}:${reference}:${n}`
       ctx.add(
         {
           key,
           phase: "payments",
           kind: doc.kind === "invoice" ? "invoice-payment" : "bill-payment",
-          naturalKey: `${doc.kind}:${doc.number}:${n}`,
-          sortKey: `${p.date}|${doc.kind}|${doc.number}|${n}`,
+          naturalKey: `${doc.kind}:${reference}:${n}`,
+          sortKey: `${p.date}|${doc.kind}|${reference}|${n}`,
           lineage: [p.lineage]
         },
         Bodies.Payments,
@@ -287,14 +315,14 @@ export const planPayments = (
           const bank = ctx.account(p.bankAccountName)
           return {
             body: new Bodies.Payments({
-              resourceId: Refs.ref(doc.kind, doc.number),
+              resourceId: Refs.ref(doc.kind, reference),
               payments: [
                 new Bodies.Payment({
                   paymentAmount: p.amount,
                   transactionAmount: amounts[i]!,
                   accountResourceId: bank.ref,
                   paymentMethod: "BANK_TRANSFER",
-                  reference: `${doc.number}-PMT${n}`,
+                  reference: `${reference}-PMT${n}`,
                   valueDate: p.date
                 })
               ]

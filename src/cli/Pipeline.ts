@@ -1,0 +1,119 @@
+/**
+ * The pipeline's steps as the commands run them: extract into staging, plan against the target (read-only),
+ * load the plan, reconcile the target with the source. Each returns figures the command prints.
+ */
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Extract from "../extract/Extract.js"
+import * as Executor from "../load/Executor.js"
+import * as ReadSnapshot from "../load/ReadSnapshot.js"
+import { TargetApi } from "../load/TargetApi.js"
+import * as Reconcile from "../reconcile/Reconcile.js"
+import * as ReportWriter from "../reconcile/ReportWriter.js"
+import * as Checkpoints from "../staging/Checkpoints.js"
+import * as PlanStore from "../staging/PlanStore.js"
+import * as Mappings from "../transform/Mappings.js"
+import { phases } from "../transform/Plan.js"
+import * as PlanBuilder from "../transform/PlanBuilder.js"
+import * as XeroSource from "../transform/xero/XeroSource.js"
+import * as Progress from "./Progress.js"
+import type { Run } from "./Run.js"
+
+export const extract = (inputDir: string) =>
+  Effect.gen(function* () {
+    const files = yield* Extract.run({ source: "xero", inputDir })
+    yield* Console.log(`Extracted ${files.length} files from ${inputDir}:`)
+    for (const f of files) {
+      yield* Console.log(
+        `  ${f.file.padEnd(28)} ${f.kind.padEnd(26)} lines ${String(f.lines).padStart(6)} = staged ${f.staged} + skipped ${f.skipped} + rejected ${f.rejected}`
+      )
+      for (const w of f.warnings) yield* Console.log(`    warning: ${w}`)
+    }
+    return files
+  })
+
+export const plan = (mappingsDir: string | undefined) =>
+  Effect.gen(function* () {
+    const books = yield* XeroSource.read
+    const snapshot = yield* ReadSnapshot.read
+    const mappings = yield* Mappings.load("xero", mappingsDir)
+    const built = PlanBuilder.build(books, snapshot, mappings)
+    const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
+    const rejects = built.issues.filter((i) => i.severity === "reject")
+    const warnings = built.issues.filter((i) => i.severity === "warning")
+    yield* Console.log(`Plan: ${built.ops.length} operations (base currency ${snapshot.baseCurrency})`)
+    for (const p of phases) {
+      const n = built.ops.filter((o) => o.phase === p).length
+      if (n > 0) yield* Console.log(`  ${p.padEnd(14)} ${String(n).padStart(6)}`)
+    }
+    yield* Console.log(`  ${rejects.length} rejected source items, ${warnings.length} warnings`)
+    for (const i of rejects.slice(0, 20))
+      yield* Console.log(`  ✗ ${i.lineage[0] ?? ""} ${i.what}: ${i.why}. ${i.fix}`)
+    yield* Console.log(`Plan hash: ${hash}`)
+    return { ops: built.ops.length, hash, rejects: rejects.length, warnings: warnings.length }
+  })
+
+export const load = (options: { readonly concurrency: number; readonly retryRejected: boolean }) =>
+  Effect.gen(function* () {
+    const ops = yield* PlanStore.ops
+    if (ops.length === 0) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
+    const progress = Progress.start(ops)
+    const started = Date.now()
+    const result = yield* Executor.load({ ...options, onProgress: progress.onEvent }).pipe(
+      Effect.ensuring(Effect.sync(progress.stop))
+    )
+    const seconds = (Date.now() - started) / 1000
+    yield* Console.log(
+      `Load ${result.complete ? "complete" : "INCOMPLETE"}: ${result.sent} requests sent, ${result.adopted} adopted from the target, ${seconds.toFixed(1)} s, ${result.checkpointTransactions} checkpoint transactions`
+    )
+    yield* printStatus
+    return result
+  })
+
+export const printStatus = Effect.gen(function* () {
+  const rows = yield* Checkpoints.summary
+  const byPhase = new Map<string, Record<string, number>>()
+  for (const r of rows)
+    byPhase.set(r.phase, { ...(byPhase.get(r.phase) ?? {}), [r.status ?? "pending"]: r.n })
+  yield* Console.log(`  ${"phase".padEnd(14)} planned   done rejected  skipped in_doubt remaining`)
+  for (const [phase, c] of byPhase) {
+    const planned = Object.values(c).reduce((a, b) => a + b, 0)
+    const remaining = (c.pending ?? 0) + (c.sending ?? 0)
+    const cols = [planned, c.done ?? 0, c.rejected ?? 0, c.skipped ?? 0, c.in_doubt ?? 0, remaining].map(
+      (n) => String(n).padStart(8)
+    )
+    yield* Console.log(`  ${phase.padEnd(14)}${cols.join(" ")}`)
+  }
+})
+
+/** The last business date of the books: reconciliation is as at this date unless told otherwise. */
+const lastDate = (books: {
+  documents: ReadonlyArray<{ date: string }>
+  payments: ReadonlyArray<{ date: string }>
+  journals: ReadonlyArray<{ date: string }>
+}) =>
+  [...books.documents, ...books.payments, ...books.journals].reduce(
+    (m, x) => (x.date > m ? x.date : m),
+    "1970-01-01"
+  )
+
+export const reconcile = (run: Run, asAt: string | undefined) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const meta = yield* PlanStore.meta
+    if (!meta) return yield* Effect.dieMessage("no plan in this workspace: run plan and load first")
+    const books = yield* XeroSource.read
+    const date = asAt ?? lastDate(books)
+    const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date)
+    const paths = yield* Effect.promise(() =>
+      ReportWriter.write(run.dir, result, {
+        runId: run.runId,
+        baseUrl: api.baseUrl,
+        planHash: meta.planHash,
+        asAt: date
+      })
+    )
+    yield* Console.log(ReportWriter.summary(result))
+    yield* Console.log(`Report: ${paths.html}`)
+    return { result, paths }
+  })

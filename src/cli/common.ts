@@ -1,0 +1,86 @@
+/**
+ * What the commands share: their options (workspace, base URL, API key file, runs directory), the layers
+ * they are composed from (staging per workspace, the network layer only for commands that talk to the
+ * target), and how a failure is shown: one clear message and an exit code, never a stack trace.
+ */
+import * as Options from "@effect/cli/Options"
+import * as Cause from "effect/Cause"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as NodeFs from "node:fs"
+import * as StagingDb from "../staging/StagingDb.js"
+import * as TargetApi from "../load/TargetApi.js"
+import { TargetConfigError } from "../load/TargetErrors.js"
+
+export const workspace = Options.directory("workspace").pipe(
+  Options.withDescription("the migration's workspace directory (holds staging.db; created if missing)")
+)
+export const baseUrl = Options.text("base-url").pipe(
+  Options.withDescription("the platform's base URL (https://…, or http:// on loopback), without /api/v1")
+)
+export const apiKeyFile = Options.file("api-key-file", { exists: "yes" }).pipe(
+  Options.optional,
+  Options.withDescription("a file holding the API key (otherwise the JK_API_KEY environment variable)")
+)
+export const runsDir = Options.directory("runs-dir").pipe(
+  Options.withDefault("runs"),
+  Options.withDescription("where run artifacts (manifest, log, reports) are written")
+)
+export const concurrency = Options.integer("concurrency").pipe(
+  Options.withDefault(8),
+  Options.withDescription("requests in flight at once")
+)
+export const mappings = Options.directory("mappings", { exists: "yes" }).pipe(
+  Options.optional,
+  Options.withDescription("a directory of reviewed mapping overrides (same file names as mappings/xero)")
+)
+
+/** The staging database of a workspace (created with its directory if missing). */
+export const staging = (dir: string) => {
+  NodeFs.mkdirSync(dir, { recursive: true })
+  return StagingDb.layer(StagingDb.pathIn(dir))
+}
+
+/** The API key: from `--api-key-file`, else `JK_API_KEY`; never echoed. */
+export const apiKey = (file: Option.Option<string>) =>
+  Effect.gen(function* () {
+    const key = Option.isSome(file)
+      ? NodeFs.readFileSync(file.value, "utf8").trim()
+      : (process.env.JK_API_KEY ?? "").trim()
+    if (key === "") {
+      return yield* new TargetConfigError({
+        detail: "no API key: set JK_API_KEY or pass --api-key-file FILE"
+      })
+    }
+    return key
+  })
+
+/** The network layer for `url` with the key from the environment or a file. */
+export const target = (url: string, file: Option.Option<string>, connections = 64) =>
+  Layer.unwrapEffect(
+    Effect.map(apiKey(file), (key) => TargetApi.layer({ baseUrl: url, apiKey: key, connections }))
+  )
+
+/** One line for any failure: the error's own message (they say what, where, why and how to fix). */
+export const describe = (cause: Cause.Cause<unknown>): string => {
+  const e = Cause.squash(cause)
+  if (e instanceof Error || (typeof e === "object" && e !== null && "message" in e))
+    return String((e as Error).message)
+  return String(e)
+}
+
+/**
+ * Runs a command body that yields an exit code (0 complete, 1 incomplete or not matching) and turns any
+ * failure into `error: …` on stderr with exit code 2.
+ */
+export const exitWith = <R>(body: Effect.Effect<number, unknown, R>): Effect.Effect<void, never, R> =>
+  body.pipe(
+    Effect.catchAllCause((cause) =>
+      Cause.isInterruptedOnly(cause)
+        ? Effect.succeed(130)
+        : Console.error(`error: ${describe(cause)}`).pipe(Effect.as(2))
+    ),
+    Effect.flatMap((code) => Effect.sync(() => void (process.exitCode = code)))
+  )

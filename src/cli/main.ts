@@ -1,0 +1,26 @@
+/** The `ledger-migrate` command line: layers are composed in the commands, nowhere else. */
+import * as Command from "@effect/cli/Command"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as Effect from "effect/Effect"
+import { demo } from "./commands/demo.js"
+import { extract } from "./commands/extract.js"
+import { load } from "./commands/load.js"
+import { plan } from "./commands/plan.js"
+import { reconcile } from "./commands/reconcile.js"
+import { sandbox } from "./commands/sandbox.js"
+import { status } from "./commands/status.js"
+
+const root = Command.make("ledger-migrate").pipe(
+  Command.withDescription(
+    "Migrate a business's books into the accounting platform: extract, plan, load, reconcile."
+  ),
+  Command.withSubcommands([demo, sandbox, extract, plan, load, reconcile, status])
+)
+
+const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })
+
+cli(process.argv).pipe(
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain({ disablePrettyLogger: true })
+)
