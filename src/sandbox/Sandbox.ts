@@ -5,7 +5,11 @@ import { loadFixture, type OrganizationFixture } from "./Fixture.js"
 import { ok } from "./Http.js"
 import { Org } from "./Org.js"
 import * as Accounts from "./resources/Accounts.js"
+import * as BankRecords from "./resources/BankRecords.js"
+import * as CashEntries from "./resources/CashEntries.js"
+import * as Cashflows from "./resources/Cashflows.js"
 import * as Contacts from "./resources/Contacts.js"
+import * as Credits from "./resources/Credits.js"
 import * as Currencies from "./resources/Currencies.js"
 import * as DocumentRoutes from "./resources/DocumentRoutes.js"
 import * as Items from "./resources/Items.js"
@@ -13,6 +17,7 @@ import * as Journals from "./resources/Journals.js"
 import * as Payments from "./resources/Payments.js"
 import * as Reports from "./resources/Reports.js"
 import * as TaxProfiles from "./resources/TaxProfiles.js"
+import * as UniversalSearch from "./resources/UniversalSearch.js"
 import * as Withholding from "./resources/Withholding.js"
 import { Router } from "./Router.js"
 import { seed } from "./Seed.js"
@@ -70,7 +75,12 @@ export const routes = (org: Org): Router => {
     Items,
     DocumentRoutes,
     Payments,
+    Credits,
     Journals,
+    CashEntries,
+    Cashflows,
+    BankRecords,
+    UniversalSearch,
     Reports
   ])
     m.register(r, org)
