@@ -2,13 +2,15 @@
  * The extract stage: every export file of an input directory recognised by its headers and title rows,
  * and each of its lines landed in staging as a staged row, a skipped line or a reject, with file:line lineage.
  */
-import type * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as CsvFile from "./CsvFile.js"
 import { ExtractError } from "./ExtractError.js"
 import * as Profiles from "./Profiles.js"
+import type * as Stage from "./Stage.js"
+import * as XlsxFile from "./XlsxFile.js"
 
 export { ExtractError } from "./ExtractError.js"
 
@@ -32,11 +34,12 @@ export interface FileSummary {
 }
 
 /** Extensions of files that are exports; any other file (notes, PDFs, `.md`) is not one and is left alone. */
-export const EXPORT_EXTENSIONS: ReadonlyArray<string> = [".csv", ".tsv", ".txt"]
+export const EXPORT_EXTENSIONS: ReadonlyArray<string> = [".csv", ".tsv", ".txt", ".xlsx", ".xlsm"]
+const WORKBOOKS: ReadonlyArray<string> = [".xlsx", ".xlsm"]
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   ".xls": "save it as .xlsx or CSV (UTF-8) and extract again",
-  ".xlsx": "XLSX is not read yet: save each sheet as CSV (UTF-8) and extract again",
-  ".xlsm": "XLSX is not read yet: save each sheet as CSV (UTF-8) and extract again"
+  ".ods": "save it as .xlsx or CSV (UTF-8) and extract again",
+  ".numbers": "export it as .xlsx or CSV (UTF-8) and extract again"
 }
 
 /**
@@ -77,42 +80,65 @@ export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>
     })
   )
 
+const isWorkbook = (file: string) => WORKBOOKS.includes(NodePath.extname(file).toLowerCase())
+
+const summarise = (result: Stage.FileResult, seconds: number) =>
+  Effect.gen(function* () {
+    const { file, recognition, counts, warnings } = result
+    yield* Effect.logInfo(
+      `${file}: ${recognition.kind} (${recognition.evidence}), ${counts.lines} lines: ${counts.staged} staged, ` +
+        `${counts.skipped} skipped, ${counts.rejected} rejected, ${Math.round(counts.lines / seconds)} lines/s`
+    )
+    for (const w of warnings) yield* Effect.logWarning(w)
+    return {
+      file,
+      kind: recognition.kind,
+      confidence: recognition.confidence,
+      ...counts,
+      warnings
+    } satisfies FileSummary
+  })
+
 /**
- * Extracts every export file of `options.inputDir`. All files are recognised before anything is staged, so a
- * file that cannot be recognised (or is ambiguous) fails the run before any staging is touched; each file
- * then replaces its own earlier rows in one transaction.
+ * Extracts every export file of `options.inputDir`; a workbook gives one summary per non-empty sheet
+ * (`Book.xlsx#Sheet`). Delimited files are all recognised before anything is read in full, and the whole
+ * run is one transaction: any failure leaves staging exactly as it was. Each file replaces its own earlier
+ * rows, so extracting the same input again gives the same staging.
  */
 export const run: (
   options: ExtractOptions
 ) => Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> = Effect.fn("Extract.run")(
   function* (options: ExtractOptions) {
+    const sql = yield* SqlClient.SqlClient
     const profiles = Profiles.forSource(options.source)
     const files = yield* listFiles(options.inputDir)
     const pathOf = (file: string) => NodePath.join(options.inputDir, file)
-    yield* Effect.forEach(files, (file) => CsvFile.recognise(pathOf(file), file, profiles), { discard: true })
-    return yield* Effect.forEach(files, (file) =>
+    yield* Effect.forEach(
+      files.filter((f) => !isWorkbook(f)),
+      (file) => CsvFile.recognise(pathOf(file), file, profiles),
+      { discard: true }
+    )
+    const extractAll = Effect.forEach(files, (file) =>
       Effect.gen(function* () {
         const started = Date.now()
-        const { recognition, counts, warnings } = yield* CsvFile.extract(
-          pathOf(file),
-          file,
-          options.source,
-          profiles
-        )
+        const results = isWorkbook(file)
+          ? yield* XlsxFile.extract(pathOf(file), file, options.source, profiles)
+          : [yield* CsvFile.extract(pathOf(file), file, options.source, profiles)]
         const seconds = Math.max((Date.now() - started) / 1000, 0.001)
-        yield* Effect.logInfo(
-          `${file}: ${recognition.kind} (${recognition.evidence}), ${counts.lines} lines: ${counts.staged} staged, ` +
-            `${counts.skipped} skipped, ${counts.rejected} rejected, ${Math.round(counts.lines / seconds)} lines/s`
-        )
-        for (const w of warnings) yield* Effect.logWarning(w)
-        return {
-          file,
-          kind: recognition.kind,
-          confidence: recognition.confidence,
-          ...counts,
-          warnings
-        } satisfies FileSummary
+        return yield* Effect.forEach(results, (r) => summarise(r, seconds))
       })
+    ).pipe(Effect.map((nested) => nested.flat()))
+    return yield* sql.withTransaction(extractAll).pipe(
+      Effect.catchTag("SqlError", (e) =>
+        Effect.fail(
+          new ExtractError({
+            what: "cannot write to staging",
+            where: options.inputDir,
+            why: e.message,
+            fix: "check the workspace's staging database (disk space, permissions, not open elsewhere) and extract again"
+          })
+        )
+      )
     )
   }
 )

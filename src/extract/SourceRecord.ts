@@ -1,11 +1,15 @@
 /** One physical record read from a source file, with its lineage, and the helpers every reader shares. */
 import * as NodeCrypto from "node:crypto"
 
-/** A parsed record: its 1-based starting line, its cells exactly as parsed, and its raw text. */
+/**
+ * A parsed record: its 1-based starting line (a spreadsheet's row number), its cells exactly as parsed, its
+ * raw text, and a reason it cannot be trusted if its reader found one (e.g. a formula with no cached value).
+ */
 export interface SourceRecord {
   readonly line: number
   readonly cells: ReadonlyArray<string>
   readonly raw: string
+  readonly problem?: string
 }
 
 /** sha256 hex of the record's cells as parsed, joined canonically (a JSON array of strings). */

@@ -1,0 +1,91 @@
+/**
+ * Lands one file's records in staging: recognise its layout from the first records, then feed every record
+ * through the layout's reader into staging, replacing what an earlier extract of the same file staged, in
+ * one transaction. Shared by the CSV and XLSX readers.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import { ExtractError } from "./ExtractError.js"
+import * as P from "./Profile.js"
+import * as Profiles from "./Profiles.js"
+import { rowHash, type SourceRecord } from "./SourceRecord.js"
+import * as StagingWriter from "./StagingWriter.js"
+
+/** Records read for recognition. */
+export const HEAD = 200
+const BATCH = 5_000
+
+/** Pulls records in order; an empty batch means the end. */
+export interface Cursor {
+  readonly next: (max: number) => Effect.Effect<ReadonlyArray<SourceRecord>, ExtractError>
+}
+
+/** What extracting a file produced. */
+export interface FileResult {
+  readonly file: string
+  readonly recognition: P.Recognition
+  readonly counts: StagingWriter.Counts
+  readonly warnings: ReadonlyArray<string>
+}
+
+const stagingFailed = (file: string) => (e: { readonly message: string }) =>
+  new ExtractError({
+    what: "cannot write the file's rows to staging",
+    where: file,
+    why: e.message,
+    fix: "check the workspace's staging database (disk space, permissions, not open elsewhere) and extract again"
+  })
+
+/**
+ * Stages the records of `file` read from `cursor` (its first records already in `head`); `sha256` is asked
+ * once the cursor has ended.
+ */
+export const stage = (
+  file: string,
+  source: string,
+  profiles: ReadonlyArray<P.Profile>,
+  head: ReadonlyArray<SourceRecord>,
+  cursor: Cursor,
+  sha256: () => string
+): Effect.Effect<FileResult, ExtractError, SqlClient.SqlClient> =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const recognition = yield* Profiles.choose(profiles, head, file)
+    const reader = recognition.reader()
+    const writer = StagingWriter.make(sql, file, recognition.kind)
+    const feed = (records: ReadonlyArray<SourceRecord>) => {
+      for (const record of records) {
+        const outcome = reader.read(record)
+        if (outcome._tag === "Staged" && record.problem !== undefined)
+          writer.reject(record.line, record.problem, record.raw)
+        else if (outcome._tag === "Staged") writer.stage(record.line, rowHash(record.cells), outcome.data)
+        else if (outcome._tag === "Skipped") writer.skip(record.line, outcome.reason, record.raw)
+        else writer.reject(record.line, outcome.reason, record.raw)
+      }
+    }
+    const write = Effect.gen(function* () {
+      yield* StagingWriter.clear(sql, file)
+      feed(head)
+      let batch = yield* cursor.next(BATCH)
+      while (batch.length > 0) {
+        feed(batch)
+        if (writer.buffered() >= BATCH) yield* writer.flush
+        batch = yield* cursor.next(BATCH)
+      }
+      yield* writer.flush
+      const counts = writer.counts()
+      const facts = {
+        file,
+        source,
+        kind: recognition.kind,
+        confidence: recognition.confidence,
+        sha256: sha256()
+      }
+      yield* StagingWriter.finish(sql, facts, counts)
+      return counts
+    })
+    const counts = yield* sql
+      .withTransaction(write)
+      .pipe(Effect.catchTag("SqlError", (e) => Effect.fail(stagingFailed(file)(e))))
+    return { file, recognition, counts, warnings: reader.finish() }
+  })
