@@ -41,6 +41,8 @@ export class UnbalancedPosting extends Error {}
 /** Posting, reversal and the aggregate queries the reports and balances are computed from. */
 export class Ledger {
   private readonly insert
+  private readonly many = new Map<number, Database.Statement>()
+  private readonly db: Database.Database
   private readonly activeOf
   private readonly deactivate
   private readonly docSum
@@ -50,6 +52,7 @@ export class Ledger {
   private readonly usage
 
   constructor(db: Database.Database) {
+    this.db = db
     this.insert = db.prepare(
       `INSERT INTO ledger (txId, txType, reference, docId, accountId, contactId, valueDate, amount, currency,
          sourceAmount, description, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -75,22 +78,26 @@ export class Ledger {
     const lines = p.lines.filter((l) => l.amount !== 0 || l.sourceAmount !== 0)
     const sum = lines.reduce((s, l) => s + l.amount, 0)
     if (sum !== 0) throw new UnbalancedPosting(`posting ${p.txType} ${p.reference} is off by ${sum} cents`)
+    if (lines.length === 0) return
+    const args: unknown[] = []
     for (const l of lines) {
-      this.insert.run(
-        p.txId,
-        p.txType,
-        p.reference,
-        l.docId ?? null,
-        l.accountId,
-        l.contactId ?? null,
-        p.valueDate,
-        l.amount,
-        l.currency,
-        l.sourceAmount,
-        l.description ?? null,
-        1
-      )
+      args.push(p.txId, p.txType, p.reference, l.docId ?? null, l.accountId, l.contactId ?? null, p.valueDate)
+      args.push(l.amount, l.currency, l.sourceAmount, l.description ?? null, 1)
     }
+    this.batch(lines.length).run(...args)
+  }
+
+  private batch(n: number): Database.Statement {
+    let stmt = this.many.get(n)
+    if (stmt === undefined) {
+      const row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      stmt = this.db.prepare(
+        `INSERT INTO ledger (txId, txType, reference, docId, accountId, contactId, valueDate, amount, currency,
+           sourceAmount, description, active) VALUES ${Array.from({ length: n }, () => row).join(", ")}`
+      )
+      this.many.set(n, stmt)
+    }
+    return stmt
   }
 
   /** Posts the negation of a transaction's active lines (at their own dates) and retires both. */

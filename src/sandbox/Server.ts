@@ -66,7 +66,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     res.end(json)
   }
 
-  const dispatch = (method: string, path: string, url: URL, raw: string): Reply => {
+  const dispatch = (method: string, path: string, query: URLSearchParams, raw: string): Reply => {
     let body: unknown
     if (raw.length > 0) {
       try {
@@ -77,7 +77,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     }
     const match = deps.router.match(method, path)
     if (match === undefined) return error(notFound(`no endpoint ${method} ${PREFIX}${path}`))
-    const ctx = { method, path, params: match.params, query: url.searchParams, body }
+    const ctx = { method, path, params: match.params, query, body }
     try {
       return isWrite(method, path) ? deps.store.tx(() => match.handler(ctx)) : match.handler(ctx)
     } catch (e) {
@@ -89,8 +89,10 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
   const handle = async (req: IncomingMessage, res: ServerResponse, raw: string): Promise<void> => {
     const started = performance.now()
     const method = req.method ?? "GET"
-    const url = new URL(req.url ?? "/", "http://sandbox")
-    const full = url.pathname
+    const rawUrl = req.url ?? "/"
+    const q = rawUrl.indexOf("?")
+    const full = q < 0 ? rawUrl : rawUrl.slice(0, q)
+    const query = new URLSearchParams(q < 0 ? "" : rawUrl.slice(q + 1))
     const plan: FaultPlan | undefined = deps.faults.active ? deps.faults.plan() : undefined
     if (plan !== undefined && plan.delayMs > 0) await sleep(plan.delayMs)
     const key = req.headers["x-jk-api-key"]
@@ -129,7 +131,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
       return record(method, full, plan.failStatus, started, "fail")
     }
     const reply = full.startsWith(PREFIX + "/")
-      ? dispatch(method, full.slice(PREFIX.length), url, raw)
+      ? dispatch(method, full.slice(PREFIX.length), query, raw)
       : error(notFound(`no endpoint ${method} ${full}`))
     if (plan?.dropAfterCommit === true && isWrite(method, full) && reply.status < 300) {
       req.socket.destroy()

@@ -16,7 +16,6 @@ CREATE TABLE IF NOT EXISTS ledger (
   currency TEXT NOT NULL, sourceAmount INTEGER NOT NULL, description TEXT, active INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS ledger_tx ON ledger (txId, active);
 CREATE INDEX IF NOT EXISTS ledger_doc ON ledger (docId, accountId);
-CREATE INDEX IF NOT EXISTS ledger_account ON ledger (accountId, valueDate);
 `
 
 /** One kind of resource: an insertion-ordered map mirrored to the `docs` table. */
@@ -80,6 +79,7 @@ export class Store {
   private seq = 0
   readonly fresh: boolean
   private readonly stmts
+  private readonly runner: (fn: () => unknown) => unknown
 
   constructor(path: string | undefined) {
     this.db = new Database(path ?? ":memory:")
@@ -96,6 +96,7 @@ export class Store {
       getMeta: this.db.prepare("SELECT value FROM meta WHERE key = ?"),
       setMeta: this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
     }
+    this.runner = this.db.transaction((fn: () => unknown) => fn())
     const max = this.db.prepare("SELECT MAX(seq) AS m FROM docs").get() as { m: number | null }
     this.seq = max.m ?? 0
   }
@@ -147,7 +148,7 @@ export class Store {
     const undo: Array<() => void> = []
     this.undo = undo
     try {
-      return this.db.transaction(fn)()
+      return this.runner(fn) as R
     } catch (e) {
       for (let i = undo.length - 1; i >= 0; i--) undo[i]?.()
       throw e
