@@ -47,3 +47,40 @@ export const parse = (
 
 /** An amount's canonical decimal string (`-1234.5`), for messages. */
 export const show = (n: BigDecimal.BigDecimal): string => BigDecimal.format(BigDecimal.normalize(n))
+
+/** What a column of amounts says about its decimal separator. */
+export type DecimalDetection =
+  | { readonly _tag: "Decided"; readonly decimal: DecimalSeparator }
+  | { readonly _tag: "Conflict"; readonly evidence: string }
+  | { readonly _tag: "Unneeded" }
+
+const BOTH = /\d[.,'\s\u00a0]\d{3}([.,])\d+\)?-?$/
+const ONLY_COMMA_DECIMAL = /^[^.,]*\d,\d{1,2}\)?-?$|^[^.,]*\d,\d{4,}\)?-?$/
+const ONLY_DOT_DECIMAL = /^[^.,]*\d\.\d{1,2}\)?-?$|^[^.,]*\d\.\d{4,}\)?-?$/
+
+/** The decimal separator one amount shows, if it shows one (`1,234` alone does not). */
+export const decimalOf = (value: string): DecimalSeparator | undefined => {
+  const v = value.trim()
+  const both = BOTH.exec(v)
+  if (both !== null) return both[1] as DecimalSeparator
+  return ONLY_COMMA_DECIMAL.test(v) ? "," : ONLY_DOT_DECIMAL.test(v) ? "." : undefined
+}
+
+/**
+ * The decimal separator of a column: `1.234,56` or `12,5` say comma, `1,234.56` or `12.5` say dot;
+ * `1,234` alone says nothing. Values that disagree are a conflict; nothing telling means either works.
+ */
+export const detectDecimal = (values: Iterable<string>): DecimalDetection => {
+  let dot: string | undefined
+  let comma: string | undefined
+  for (const v of values) {
+    const sep = decimalOf(v)
+    if (sep === ".") dot ??= v.trim()
+    else if (sep === ",") comma ??= v.trim()
+  }
+  if (dot !== undefined && comma !== undefined)
+    return { _tag: "Conflict", evidence: `"${dot}" has a decimal point, "${comma}" a decimal comma` }
+  if (comma !== undefined) return { _tag: "Decided", decimal: "," }
+  if (dot !== undefined) return { _tag: "Decided", decimal: "." }
+  return { _tag: "Unneeded" }
+}

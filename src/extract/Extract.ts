@@ -31,6 +31,10 @@ export interface FileSummary {
   readonly skipped: number
   readonly rejected: number
   readonly warnings: ReadonlyArray<string>
+  /** The file's numeric date order, when its dates decide it (`DMY` for 15/04/2025, `MDY` for 04/15/2025). */
+  readonly dateOrder?: "DMY" | "MDY"
+  /** The file's decimal separator, when its amounts show it. */
+  readonly decimal?: "." | ","
 }
 
 /** Extensions of files that are exports; any other file (notes, PDFs, `.md`) is not one and is left alone. */
@@ -84,7 +88,7 @@ const isWorkbook = (file: string) => WORKBOOKS.includes(NodePath.extname(file).t
 
 const summarise = (result: Stage.FileResult, seconds: number) =>
   Effect.gen(function* () {
-    const { file, recognition, counts, warnings } = result
+    const { file, recognition, counts, formats, warnings } = result
     yield* Effect.logInfo(
       `${file}: ${recognition.kind} (${recognition.evidence}), ${counts.lines} lines: ${counts.staged} staged, ` +
         `${counts.skipped} skipped, ${counts.rejected} rejected, ${Math.round(counts.lines / seconds)} lines/s`
@@ -95,7 +99,9 @@ const summarise = (result: Stage.FileResult, seconds: number) =>
       kind: recognition.kind,
       confidence: recognition.confidence,
       ...counts,
-      warnings
+      warnings,
+      ...(formats.dateOrder !== undefined ? { dateOrder: formats.dateOrder } : {}),
+      ...(formats.decimal !== undefined ? { decimal: formats.decimal } : {})
     } satisfies FileSummary
   })
 

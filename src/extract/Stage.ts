@@ -6,6 +6,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { ExtractError } from "./ExtractError.js"
+import * as Formats from "./Formats.js"
 import * as P from "./Profile.js"
 import * as Profiles from "./Profiles.js"
 import { rowHash, type SourceRecord } from "./SourceRecord.js"
@@ -25,6 +26,7 @@ export interface FileResult {
   readonly file: string
   readonly recognition: P.Recognition
   readonly counts: StagingWriter.Counts
+  readonly formats: Formats.Formats
   readonly warnings: ReadonlyArray<string>
 }
 
@@ -53,13 +55,16 @@ export const stage = (
     const recognition = yield* Profiles.choose(profiles, head, file)
     const reader = recognition.reader()
     const writer = StagingWriter.make(sql, file, recognition.kind)
+    const formats = Formats.observer(file)
     const feed = (records: ReadonlyArray<SourceRecord>) => {
       for (const record of records) {
         const outcome = reader.read(record)
         if (outcome._tag === "Staged" && record.problem !== undefined)
           writer.reject(record.line, record.problem, record.raw)
-        else if (outcome._tag === "Staged") writer.stage(record.line, rowHash(record.cells), outcome.data)
-        else if (outcome._tag === "Skipped") writer.skip(record.line, outcome.reason, record.raw)
+        else if (outcome._tag === "Staged") {
+          writer.stage(record.line, rowHash(record.cells), outcome.data)
+          formats.observe(outcome.data, record.line)
+        } else if (outcome._tag === "Skipped") writer.skip(record.line, outcome.reason, record.raw)
         else writer.reject(record.line, outcome.reason, record.raw)
       }
     }
@@ -87,5 +92,6 @@ export const stage = (
     const counts = yield* sql
       .withTransaction(write)
       .pipe(Effect.catchTag("SqlError", (e) => Effect.fail(stagingFailed(file)(e))))
-    return { file, recognition, counts, warnings: reader.finish() }
+    const found = formats.result()
+    return { file, recognition, counts, formats: found, warnings: [...reader.finish(), ...found.warnings] }
   })

@@ -42,7 +42,8 @@ describe("Xero Account Transactions report", () => {
         staged: 4,
         skipped: 12,
         rejected: 0,
-        warnings: []
+        warnings: [],
+        decimal: "."
       })
       assert.deepStrictEqual(yield* stagedRows(FILE), [
         detail(

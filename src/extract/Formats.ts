@@ -1,0 +1,72 @@
+/**
+ * Watches a file's staged rows for its date order (over every `…Date…` column together) and its decimal
+ * separator (over the other columns), and says what it found — decided, or a warning that the file needs a
+ * profile setting. The values themselves are staged untouched; the transform converts them.
+ */
+import * as Amount from "./Amount.js"
+import * as DateOrder from "./DateOrder.js"
+
+/** What a file's columns say about their formats. */
+export interface Formats {
+  readonly dateOrder?: DateOrder.Order
+  readonly decimal?: Amount.DecimalSeparator
+  readonly warnings: ReadonlyArray<string>
+}
+
+/** Observes staged rows of one file. */
+export interface Observer {
+  readonly observe: (data: Readonly<Record<string, string>>, line: number) => void
+  readonly result: () => Formats
+}
+
+const DATE_KEY = /date|^as of$/i
+const NUMBERISH = /\d[.,]\d/
+
+/** An observer for `file`. */
+export const observer = (file: string): Observer => {
+  const dates = DateOrder.detector()
+  const evidence: Array<string> = []
+  const seen = new Set<Amount.DecimalSeparator>()
+  let dateKeys: ReadonlyArray<string> | undefined
+  let otherKeys: ReadonlyArray<string> = []
+  return {
+    observe: (data, line) => {
+      if (dateKeys === undefined) {
+        const keys = Object.keys(data)
+        dateKeys = keys.filter((k) => DATE_KEY.test(k))
+        otherKeys = keys.filter((k) => !DATE_KEY.test(k))
+      }
+      for (const k of dateKeys) dates.add(data[k] ?? "", line)
+      if (seen.size < 2)
+        for (const k of otherKeys) {
+          const v = data[k] ?? ""
+          if (!NUMBERISH.test(v)) continue
+          const sep = Amount.decimalOf(v)
+          if (sep !== undefined && !seen.has(sep)) (seen.add(sep), evidence.push(v))
+        }
+    },
+    result: () => {
+      const warnings: Array<string> = []
+      const d = dates.result()
+      if (d._tag === "Ambiguous")
+        warnings.push(
+          `${file}: the date order cannot be told from the file (${d.evidence}; 03/04/2025 could be 3 April ` +
+            `or March 4): set the date order in a column profile`
+        )
+      if (d._tag === "Conflict")
+        warnings.push(
+          `${file}: dates disagree on their order (${d.evidence}): fix the export or set the order in a profile`
+        )
+      const a = Amount.detectDecimal(evidence)
+      if (a._tag === "Conflict")
+        warnings.push(
+          `${file}: amounts disagree on their decimal separator (${a.evidence}): set it in a profile`
+        )
+      return {
+        ...(d._tag === "Decided" ? { dateOrder: d.order } : {}),
+        ...(a._tag === "Decided" ? { decimal: a.decimal } : {}),
+        warnings
+      }
+    }
+  }
+}
