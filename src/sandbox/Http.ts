@@ -53,6 +53,9 @@ export interface Ctx {
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
   readonly body: unknown
+  /** The raw body and its media type, for the multipart endpoints. */
+  readonly raw: string
+  readonly contentType: string
 }
 
 /** A route handler: synchronous, throws `ApiError` to refuse. */

@@ -12,8 +12,10 @@ import * as Contacts from "./resources/Contacts.js"
 import * as Credits from "./resources/Credits.js"
 import * as Currencies from "./resources/Currencies.js"
 import * as DocumentRoutes from "./resources/DocumentRoutes.js"
+import * as Extras from "./resources/Extras.js"
 import * as Items from "./resources/Items.js"
 import * as Journals from "./resources/Journals.js"
+import * as Magic from "./resources/Magic.js"
 import * as Payments from "./resources/Payments.js"
 import * as Reports from "./resources/Reports.js"
 import * as TaxProfiles from "./resources/TaxProfiles.js"
@@ -81,6 +83,8 @@ export const routes = (org: Org): Router => {
     Cashflows,
     BankRecords,
     UniversalSearch,
+    Extras,
+    Magic,
     Reports
   ])
     m.register(r, org)

@@ -66,9 +66,15 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     res.end(json)
   }
 
-  const dispatch = (method: string, path: string, query: URLSearchParams, raw: string): Reply => {
+  const dispatch = (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    raw: string,
+    contentType: string
+  ): Reply => {
     let body: unknown
-    if (raw.length > 0) {
+    if (raw.length > 0 && !contentType.startsWith("multipart/")) {
       try {
         body = JSON.parse(raw)
       } catch {
@@ -77,7 +83,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     }
     const match = deps.router.match(method, path)
     if (match === undefined) return error(notFound(`no endpoint ${method} ${PREFIX}${path}`))
-    const ctx = { method, path, params: match.params, query, body }
+    const ctx = { method, path, params: match.params, query, body, raw, contentType }
     try {
       return isWrite(method, path) ? deps.store.tx(() => match.handler(ctx)) : match.handler(ctx)
     } catch (e) {
@@ -131,7 +137,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
       return record(method, full, plan.failStatus, started, "fail")
     }
     const reply = full.startsWith(PREFIX + "/")
-      ? dispatch(method, full.slice(PREFIX.length), query, raw)
+      ? dispatch(method, full.slice(PREFIX.length), query, raw, req.headers["content-type"] ?? "")
       : error(notFound(`no endpoint ${method} ${full}`))
     if (plan?.dropAfterCommit === true && isWrite(method, full) && reply.status < 300) {
       req.socket.destroy()
