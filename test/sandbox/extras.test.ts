@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { world, type World } from "./support.js"
+import { world, type Res, type World } from "./support.js"
 
 describe("sandbox error rows of the less used resources", () => {
   let w: World
@@ -166,7 +166,8 @@ describe("sandbox error rows of the less used resources", () => {
       headers: { "x-jk-api-key": "jk-test" },
       body: form
     })
-    return { status: r.status, body: await r.json() }
+    const res: Pick<Res, "status" | "body"> = { status: r.status, body: await r.json() }
+    return res
   }
 
   it("errors: 422 extraction upload with snake_case form names says businessTransactionType is required", async () => {
