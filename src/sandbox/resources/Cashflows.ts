@@ -75,7 +75,7 @@ const accountView = (org: Org, id: string) => {
       }
 }
 
-let cache: { key: string; rows: CashflowRow[] } | undefined
+const caches = new WeakMap<Org, { key: string; rows: CashflowRow[] }>()
 
 const PAYIN = new Set(["SALE", "PURCHASE_CREDIT_NOTE"])
 
@@ -131,7 +131,11 @@ const paymentRows = (org: Org): CashflowRow[] =>
 /** All cashflow rows, cached until cash entries or payments change. */
 export const allCashflows = (org: Org): CashflowRow[] => {
   const key = `${org.store.collection("cashEntries").stamp}:${org.store.collection("payments").stamp}`
-  if (cache?.key !== key) cache = { key, rows: [...cashRows(org), ...paymentRows(org)] }
+  let cache = caches.get(org)
+  if (cache?.key !== key) {
+    cache = { key, rows: [...cashRows(org), ...paymentRows(org)] }
+    caches.set(org, cache)
+  }
   return cache.rows
 }
 
