@@ -114,7 +114,10 @@ export const load = (options: LoadOptions) =>
       )
     }
 
-    /** Resolves in-doubt operations by natural-key lookup: found → done, not found → pending. */
+    /**
+     * Resolves in-doubt operations by natural-key lookup: found → done, looked up and not found → pending.
+     * An operation that could not be looked up stays in doubt: it is never sent again on a guess.
+     */
     const resolveInDoubt = (candidates: ReadonlyArray<Stored>) =>
       Effect.gen(function* () {
         const lookups = candidates.flatMap((op) => {
@@ -123,14 +126,21 @@ export const load = (options: LoadOptions) =>
             ? [{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }]
             : []
         })
+        const looked = new Set(lookups.map((l) => l.key))
         const found = yield* lookupOps(lookups)
         for (const op of candidates) {
           const id = found.get(op.key)
           if (id !== undefined) {
             adopted++
             yield* set(op, { status: "done", resourceId: id, error: null })
-          } else {
+          } else if (looked.has(op.key)) {
             yield* set(op, { status: "pending", resourceId: null, error: state.get(op.key)!.error })
+          } else {
+            yield* set(op, {
+              status: "in_doubt",
+              resourceId: null,
+              error: "sent earlier with an unknown outcome, and its body cannot be resolved to look it up"
+            })
           }
         }
       })
@@ -213,9 +223,9 @@ export const load = (options: LoadOptions) =>
     for (const phase of phases) {
       const phaseOps = ops.filter((o) => o.phase === phase)
       if (phaseOps.length === 0) continue
+      yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
       const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
       if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
-      yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status === "pending"))
       yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
       yield* writer.flush
     }

@@ -200,8 +200,8 @@ describe("Xero grouped reports", () => {
       assert.strictEqual(error.what, "ambiguous file")
       assert.strictEqual(
         error.why,
-        "candidates: xero.aged_payables (90%: no title; header on line 1); " +
-          "xero.aged_receivables (90%: no title; header on line 1)"
+        "candidates: xero.aged_payables (85%: no title; header on line 1); " +
+          "xero.aged_receivables (85%: no title; header on line 1)"
       )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
