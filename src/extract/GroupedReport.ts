@@ -27,10 +27,12 @@ export interface GroupedLayout {
   readonly needsHeading: boolean
   /** More non-data rows, by their first filled cell. */
   readonly skips?: ReadonlyArray<readonly [RegExp, P.SkipReason]>
+  /** The key of a first column whose header is blank (QuickBooks puts row labels there). */
+  readonly labelKey?: string
 }
 
 const BASE_SKIPS: ReadonlyArray<readonly [RegExp, P.SkipReason]> = [
-  [/^opening balance$/i, "opening-balance"],
+  [/^(opening|beginning) balance$/i, "opening-balance"],
   [/^closing balance$/i, "closing-balance"],
   [/^percentage of total$/i, "percentage"]
 ]
@@ -43,7 +45,11 @@ export const reader = (
   headerCells: ReadonlyArray<string>
 ): P.RowReader => {
   const header = Headers.trimTrailing(headerCells)
-  const keys = Headers.keys(header)
+  const keys = Headers.keys(header).map((k, i) =>
+    i === 0 && layout.labelKey !== undefined && Headers.normalize(header[0] ?? "") === ""
+      ? layout.labelKey
+      : k
+  )
   const at = (name: string) => keys.findIndex((k) => Headers.fold(k) === Headers.fold(name))
   const amountCols = layout.amounts.map((name) => [name, at(name)] as const).filter(([, i]) => i >= 0)
   const carryAt = at(layout.carry)
@@ -117,7 +123,7 @@ export const profile = (layout: GroupedLayout): P.Profile => ({
     return [
       {
         kind: layout.kind,
-        confidence: titled ? 1 : match.coverage * 0.9,
+        confidence: titled ? 1 : match.coverage * 0.85,
         evidence: `${titled ? "title and " : ""}header on line ${head[match.index]!.line}`,
         reader: () => reader(layout, file, match.index, headerCells)
       }

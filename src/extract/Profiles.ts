@@ -2,6 +2,9 @@
 import * as Effect from "effect/Effect"
 import { ExtractError } from "./ExtractError.js"
 import * as ExchangeRates from "./generic/ExchangeRates.js"
+import * as QboJournal from "./qbo/Journal.js"
+import * as QboLists from "./qbo/Lists.js"
+import * as QboReports from "./qbo/Reports.js"
 import type { Profile, Recognition } from "./Profile.js"
 import type { SourceRecord } from "./SourceRecord.js"
 import * as Table from "./Table.js"
@@ -28,9 +31,11 @@ const xero: ReadonlyArray<Profile> = [
   ...Reports.profiles
 ]
 
+const qbo: ReadonlyArray<Profile> = [...QboLists.profiles, QboJournal.profile, ...QboReports.profiles]
+
 /** The profiles a file of `source` may match (the generic ones always apply). */
 export const forSource = (source: Source): ReadonlyArray<Profile> =>
-  source === "xero" ? [...xero, ...generic] : generic
+  source === "xero" ? [...xero, ...generic] : source === "qbo" ? [...qbo, ...generic] : generic
 
 /** Below this a profile's claim is not a recognition. */
 export const THRESHOLD = 0.75

@@ -70,7 +70,8 @@ export const reader = (
   file: string,
   headerIndex: number,
   headerCells: ReadonlyArray<string>,
-  check?: (data: Record<string, string>, record: SourceRecord) => P.Outcome | undefined
+  check?: (data: Record<string, string>, record: SourceRecord) => P.Outcome | undefined,
+  skips: ReadonlyArray<readonly [RegExp, P.SkipReason]> = []
 ): P.RowReader => {
   const header = Headers.trimTrailing(headerCells)
   const keys = Headers.keys(header)
@@ -81,6 +82,10 @@ export const reader = (
       if (isBlank(record.cells)) return P.skipped("blank")
       if (i < headerIndex) return P.skipped("title")
       if (i === headerIndex || isHeaderAgain(header, record.cells)) return P.skipped("header")
+      if (skips.length > 0) {
+        const first = record.cells.map((c) => c.trim()).find((c) => c !== "") ?? ""
+        for (const [pattern, reason] of skips) if (pattern.test(first)) return P.skipped(reason)
+      }
       const wide = tooManyCells(file, record, keys.length)
       if (wide !== undefined) return P.rejected(wide)
       const data = toData(keys, record.cells)
@@ -91,7 +96,10 @@ export const reader = (
 }
 
 /** A profile for a flat layout: recognised when its required headers are present, confidence = coverage. */
-export const profile = (layout: Layout): P.Profile => ({
+export const profile = (
+  layout: Layout,
+  skips: ReadonlyArray<readonly [RegExp, P.SkipReason]> = []
+): P.Profile => ({
   kinds: [layout.kind],
   expects: `a header row with ${layout.required.join(", ")}`,
   recognise: (head, file) => {
@@ -103,7 +111,7 @@ export const profile = (layout: Layout): P.Profile => ({
         kind: layout.kind,
         confidence: match.coverage,
         evidence: `header on line ${head[match.index]!.line} matches ${Math.round(match.coverage * 100)}%`,
-        reader: () => reader(file, match.index, headerCells)
+        reader: () => reader(file, match.index, headerCells, undefined, skips)
       }
     ]
   }

@@ -1,6 +1,6 @@
 /**
  * Checks a report's own totals against the rows staged from it, exactly (BigDecimal): each `Total <group>`
- * row against its section, a bare `Total` against every section, with or without the opening balance.
+ * (or `Total for <group>`) row against its section, a bare `Total` against every section, with or without the opening balance.
  */
 import * as BigDecimal from "effect/BigDecimal"
 import * as Amount from "./Amount.js"
@@ -57,7 +57,8 @@ export const make = (file: string, columns: ReadonlyArray<string>): Totals => {
     check: (line, label, heading, amounts) => {
       if (columns.length === 0) return
       const bare = /^total$/i.test(label)
-      if (!bare && heading !== undefined && label.toLowerCase() !== `total ${heading}`.toLowerCase()) return
+      const named = label.replace(/^total(\s+for)?\s+/i, "").toLowerCase()
+      if (!bare && heading !== undefined && named !== heading.toLowerCase()) return
       const where = `${file}:${line}`
       if (amounts === undefined) return void warnings.push(`${where}: "${label}" has unreadable amounts`)
       const unreadable = bare ? grandUnreadable : sectionUnreadable

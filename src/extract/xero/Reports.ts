@@ -50,7 +50,7 @@ export const agedProfile: P.Profile = {
       const titled = titles.some((t) => layout.title.test(t))
       return {
         kind: layout.kind,
-        confidence: titled ? 1 : match.coverage * 0.9,
+        confidence: titled ? 1 : match.coverage * 0.85,
         evidence: `${titled ? "title and " : "no title; "}header on line ${head[match.index]!.line}`,
         reader: () => GroupedReport.reader(layout, file, match.index, headerCells)
       }
