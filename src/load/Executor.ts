@@ -24,6 +24,8 @@ export interface LoadOptions {
   /** Attempts per operation within one run before it is left for the next run. */
   readonly maxAttempts?: number
   readonly onProgress?: (event: ProgressEvent) => void
+  /** Look for records that already exist before creating them (default true). */
+  readonly adoptExisting?: boolean
 }
 
 export interface ProgressEvent {
@@ -44,6 +46,8 @@ interface OpState {
   status: Checkpoints.Status
   resourceId: string | null
   error: string | null
+  origin: Checkpoints.Origin | null
+  attempts: number
 }
 
 type Stored = PlanStore.StoredOp
@@ -71,7 +75,13 @@ export const load = (options: LoadOptions) =>
           ...(status === "pending" ? { error: null } : {})
         })
       }
-      state.set(op.key, { status, resourceId: cp.resourceId, error: status === "pending" ? null : cp.error })
+      state.set(op.key, {
+        status,
+        resourceId: cp.resourceId,
+        error: status === "pending" ? null : cp.error,
+        origin: cp.origin,
+        attempts: cp.attempts
+      })
     }
     yield* writer.durable(resets)
 
@@ -81,10 +91,21 @@ export const load = (options: LoadOptions) =>
     let adopted = 0
     const maxAttempts = options.maxAttempts ?? 8
 
-    const set = (op: Stored, s: OpState, durable = false) => {
+    const set = (
+      op: Stored,
+      change: Pick<OpState, "status" | "resourceId" | "error"> & { origin?: Checkpoints.Origin },
+      durable = false
+    ) => {
+      const s: OpState = { ...state.get(op.key)!, ...change }
       state.set(op.key, s)
       options.onProgress?.({ phase: op.phase, key: op.key, status: s.status })
-      const update = { key: op.key, status: s.status, resourceId: s.resourceId, error: s.error }
+      const update = {
+        key: op.key,
+        status: s.status,
+        resourceId: s.resourceId,
+        error: s.error,
+        origin: s.origin
+      }
       const logged = (
         s.status === "done"
           ? Effect.logInfo(`${op.key} done`)
@@ -132,7 +153,7 @@ export const load = (options: LoadOptions) =>
           const id = found.get(op.key)
           if (id !== undefined) {
             adopted++
-            yield* set(op, { status: "done", resourceId: id, error: null })
+            yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" })
           } else if (looked.has(op.key)) {
             yield* set(op, { status: "pending", resourceId: null, error: state.get(op.key)!.error })
           } else {
@@ -141,6 +162,35 @@ export const load = (options: LoadOptions) =>
               resourceId: null,
               error: "sent earlier with an unknown outcome, and its body cannot be resolved to look it up"
             })
+          }
+        }
+      })
+
+    /**
+     * Before anything of a phase is sent: operations never attempted whose record already exists in the
+     * target (a lost workspace, a partial earlier migration) are adopted by natural key, not duplicated.
+     * Payments are looked up only under an adopted document: a document this load created has none yet.
+     */
+    const adoptExisting = (phaseOps: ReadonlyArray<Stored>) =>
+      Effect.gen(function* () {
+        const fresh = phaseOps.filter((o) => {
+          const s = state.get(o.key)!
+          if (s.status !== "pending" || s.attempts > 0) return false
+          if (o.kind.endsWith("-payment")) return o.dependsOn.some((d) => state.get(d)?.origin === "adopted")
+          return true
+        })
+        const lookups = fresh.flatMap((op) => {
+          const body = resolveBody(op)
+          return Either.isRight(body)
+            ? [{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }]
+            : []
+        })
+        const found = yield* lookupOps(lookups)
+        for (const op of fresh) {
+          const id = found.get(op.key)
+          if (id !== undefined) {
+            adopted++
+            yield* set(op, { status: "done", resourceId: id, error: null, origin: "adopted" })
           }
         }
       })
@@ -178,12 +228,19 @@ export const load = (options: LoadOptions) =>
         const path = createPath(op.kind, body.right)
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
           yield* writer.durable([{ key: op.key, status: "sending", attempt: true }])
-          state.set(op.key, { status: "sending", resourceId: null, error: null })
+          state.set(op.key, {
+            ...state.get(op.key)!,
+            status: "sending",
+            resourceId: null,
+            error: null,
+            attempts: state.get(op.key)!.attempts + 1
+          })
           sent++
           const outcome = yield* Effect.either(api.send("POST", path, body.right))
           if (Either.isRight(outcome)) {
             const id = createdId(outcome.right) ?? (op.kind === "currency" ? op.naturalKey : undefined)
-            if (id !== undefined) return yield* set(op, { status: "done", resourceId: id, error: null })
+            if (id !== undefined)
+              return yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" })
           } else if (outcome.left._tag === "TargetRejected") {
             return yield* set(op, { status: "rejected", resourceId: null, error: describe(outcome.left) })
           }
@@ -203,7 +260,7 @@ export const load = (options: LoadOptions) =>
             const id = found.right.get(op.key)
             if (id !== undefined) {
               adopted++
-              return yield* set(op, { status: "done", resourceId: id, error: null })
+              return yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" })
             }
           }
           const retryAfter = failure?._tag === "TargetTransient" ? failure.retryAfterMs : undefined
@@ -226,6 +283,7 @@ export const load = (options: LoadOptions) =>
       yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
       const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
       if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
+      if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
       yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
       yield* writer.flush
     }

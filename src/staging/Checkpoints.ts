@@ -15,7 +15,11 @@ export interface Checkpoint {
   readonly attempts: number
   readonly bodyHash: string
   readonly error: string | null
+  readonly origin: Origin | null
 }
+
+/** Whether the record was made by this workspace (`created`) or found already in the target (`adopted`). */
+export type Origin = "created" | "adopted"
 
 export interface Update {
   readonly key: string
@@ -25,6 +29,7 @@ export interface Update {
   /** Counts one more attempt (an intent before a send). */
   readonly attempt?: boolean
   readonly bodyHash?: string
+  readonly origin?: Origin | null
 }
 
 /** Every checkpoint, creating `pending` ones for plan operations that have none yet. */
@@ -46,7 +51,8 @@ export const all = Effect.gen(function* () {
     attempts: number
     body_hash: string
     error: string | null
-  }>`SELECT key, status, resource_id, attempts, body_hash, error FROM checkpoints`
+    origin: Origin | null
+  }>`SELECT key, status, resource_id, attempts, body_hash, error, origin FROM checkpoints`
   return new Map(
     rows.map((r): [string, Checkpoint] => [
       r.key,
@@ -56,7 +62,8 @@ export const all = Effect.gen(function* () {
         resourceId: r.resource_id,
         attempts: r.attempts,
         bodyHash: r.body_hash,
-        error: r.error
+        error: r.error,
+        origin: r.origin
       }
     ])
   )
@@ -77,6 +84,7 @@ export const write = (updates: ReadonlyArray<Update>) =>
             error = ${u.error === undefined ? sql`error` : u.error},
             attempts = attempts + ${u.attempt ? 1 : 0},
             body_hash = ${u.bodyHash ?? sql`body_hash`},
+            origin = ${u.origin === undefined ? sql`origin` : u.origin},
             updated_at = ${now}
           WHERE key = ${u.key}`,
         { discard: true }

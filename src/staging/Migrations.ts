@@ -74,5 +74,14 @@ const init = Effect.gen(function* () {
   ) WITHOUT ROWID`
 })
 
+/**
+ * `checkpoints.origin`: `created` when this workspace's request made the record (it may be rolled back),
+ * `adopted` when the record already existed in the target before any request of ours (never touched).
+ */
+const checkpointOrigin = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE checkpoints ADD COLUMN origin TEXT`
+})
+
 /** All staging migrations, in order. */
-export const loader = Migrator.fromRecord({ "0001_init": init })
+export const loader = Migrator.fromRecord({ "0001_init": init, "0002_checkpoint_origin": checkpointOrigin })
