@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as CsvFile from "./CsvFile.js"
+import * as ColumnProfile from "./generic/ColumnProfile.js"
 import { ExtractError } from "./ExtractError.js"
 import * as Profiles from "./Profiles.js"
 import type * as Stage from "./Stage.js"
@@ -14,7 +15,10 @@ import * as XlsxFile from "./XlsxFile.js"
 
 export { ExtractError } from "./ExtractError.js"
 
-/** What to extract: the source system, the directory of its exports, and an optional column profile file. */
+/**
+ * What to extract: the source system, the directory of its exports, and an optional column profile file
+ * (added to the source's profiles; `generic` also uses every profile shipped in `mappings/profiles/`).
+ */
 export interface ExtractOptions {
   readonly source: "xero" | "qbo" | "generic"
   readonly inputDir: string
@@ -116,7 +120,11 @@ export const run: (
 ) => Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> = Effect.fn("Extract.run")(
   function* (options: ExtractOptions) {
     const sql = yield* SqlClient.SqlClient
-    const profiles = Profiles.forSource(options.source)
+    const columnProfiles = [
+      ...(options.source === "generic" ? yield* ColumnProfile.shipped : []),
+      ...(options.profileFile !== undefined ? [yield* ColumnProfile.load(options.profileFile)] : [])
+    ]
+    const profiles = [...Profiles.forSource(options.source), ...columnProfiles.map(ColumnProfile.toProfile)]
     const files = yield* listFiles(options.inputDir)
     const pathOf = (file: string) => NodePath.join(options.inputDir, file)
     yield* Effect.forEach(

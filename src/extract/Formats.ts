@@ -5,6 +5,7 @@
  */
 import * as Amount from "./Amount.js"
 import * as DateOrder from "./DateOrder.js"
+import type { DeclaredFormats } from "./Profile.js"
 
 /** What a file's columns say about their formats. */
 export interface Formats {
@@ -22,8 +23,8 @@ export interface Observer {
 const DATE_KEY = /date|^as of$/i
 const NUMBERISH = /\d[.,]\d/
 
-/** An observer for `file`. */
-export const observer = (file: string): Observer => {
+/** An observer for `file`; `declared` formats (from a column profile) win, and disagreeing data is a warning. */
+export const observer = (file: string, declared: DeclaredFormats = {}): Observer => {
   const dates = DateOrder.detector()
   const evidence: Array<string> = []
   const seen = new Set<Amount.DecimalSeparator>()
@@ -48,23 +49,36 @@ export const observer = (file: string): Observer => {
     result: () => {
       const warnings: Array<string> = []
       const d = dates.result()
-      if (d._tag === "Ambiguous")
+      const a = Amount.detectDecimal(evidence)
+      if (declared.dateOrder !== undefined) {
+        if (d._tag === "Decided" && d.order !== declared.dateOrder)
+          warnings.push(
+            `${file}: the profile says ${declared.dateOrder} dates but the file has ${d.order} (${d.evidence})`
+          )
+        if (d._tag === "Conflict") warnings.push(`${file}: dates disagree on their order (${d.evidence})`)
+      } else if (d._tag === "Ambiguous")
         warnings.push(
           `${file}: the date order cannot be told from the file (${d.evidence}; 03/04/2025 could be 3 April ` +
             `or March 4): set the date order in a column profile`
         )
-      if (d._tag === "Conflict")
+      else if (d._tag === "Conflict")
         warnings.push(
           `${file}: dates disagree on their order (${d.evidence}): fix the export or set the order in a profile`
         )
-      const a = Amount.detectDecimal(evidence)
-      if (a._tag === "Conflict")
+      if (declared.decimal !== undefined) {
+        if (a._tag === "Decided" && a.decimal !== declared.decimal)
+          warnings.push(
+            `${file}: the profile says decimal "${declared.decimal}" but the amounts use "${a.decimal}"`
+          )
+      } else if (a._tag === "Conflict")
         warnings.push(
           `${file}: amounts disagree on their decimal separator (${a.evidence}): set it in a profile`
         )
+      const dateOrder = declared.dateOrder ?? (d._tag === "Decided" ? d.order : undefined)
+      const decimal = declared.decimal ?? (a._tag === "Decided" ? a.decimal : undefined)
       return {
-        ...(d._tag === "Decided" ? { dateOrder: d.order } : {}),
-        ...(a._tag === "Decided" ? { decimal: a.decimal } : {}),
+        ...(dateOrder !== undefined ? { dateOrder } : {}),
+        ...(decimal !== undefined ? { decimal } : {}),
         warnings
       }
     }

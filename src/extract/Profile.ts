@@ -25,12 +25,19 @@ export interface RowReader {
   readonly finish: () => ReadonlyArray<string>
 }
 
-/** A profile's claim on a file: its kind, how sure it is (0–1), why, and the reader to use. */
+/** Formats a profile declares for its files (a column profile's settings), overriding detection. */
+export interface DeclaredFormats {
+  readonly dateOrder?: "DMY" | "MDY"
+  readonly decimal?: "." | ","
+}
+
+/** A profile's claim on a file: its kind, how sure it is (0–1), why, the reader to use, declared formats. */
 export interface Recognition {
   readonly kind: string
   readonly confidence: number
   readonly evidence: string
   readonly reader: () => RowReader
+  readonly formats?: DeclaredFormats
 }
 
 /** A source layout: it looks at the first records of a file (`file` names it in messages). */

@@ -55,7 +55,7 @@ export const stage = (
     const recognition = yield* Profiles.choose(profiles, head, file)
     const reader = recognition.reader()
     const writer = StagingWriter.make(sql, file, recognition.kind)
-    const formats = Formats.observer(file)
+    const formats = Formats.observer(file, recognition.formats)
     const feed = (records: ReadonlyArray<SourceRecord>) => {
       for (const record of records) {
         const outcome = reader.read(record)
