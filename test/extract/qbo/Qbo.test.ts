@@ -171,4 +171,18 @@ describe("QuickBooks Online exports", () => {
       )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
+
+  it.scoped("A/R Aging Detail: aging buckets carried as Aging, Total for rows and TOTAL checked", () =>
+    Effect.gen(function* () {
+      const s = yield* extractOne("ARAgingDetail.csv")
+      assert.deepStrictEqual(
+        [s.kind, s.lines, s.staged, s.skipped, s.warnings],
+        ["qbo.ar_aging_detail", 14, 2, 12, []]
+      )
+      assert.deepStrictEqual(yield* rows("ARAgingDetail.csv", ["Aging", "Num", "Customer", "Open Balance"]), [
+        [7, "Current", "1036", "Freeman Sporting Goods", "$477.50"],
+        [10, "1 - 30 days past due", "1004", "Cool Cars", "$2,369.52"]
+      ])
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
 })
