@@ -4,7 +4,7 @@ import ExcelJS from "exceljs"
 import * as NodePath from "node:path"
 import * as Extract from "../../src/extract/Extract.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
-import { dirOf, fileRow, inputDir, rejectedLines, skippedLines, stagedRows } from "./support.js"
+import { dirOf, fileRow, inputDir, read, rejectedLines, skippedLines, stagedRows } from "./support.js"
 
 /** Writes a workbook built by `build` into a fresh input directory as `name`. */
 const workbookDir = (name: string, build: (wb: ExcelJS.Workbook) => void) =>
@@ -163,21 +163,23 @@ describe("XLSX workbooks", () => {
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
-  it.scoped(
-    "exceljs returning no rows for a valid sheet is an incomplete read that fails the run loudly",
-    () =>
-      Effect.gen(function* () {
-        const dir = yield* dirOf("xlsx", ["PrefixedRows.xlsx"])
-        const error = yield* Effect.flip(Extract.run({ source: "xero", inputDir: dir }))
-        assert.deepStrictEqual(
-          [error.what, error.where, error.why],
-          [
-            "incomplete read of the sheet",
-            "PrefixedRows.xlsx#Accounts",
-            "the streaming reader returned 0 rows but the sheet holds 6 (it can stop early without an error on some valid files)"
-          ]
-        )
-        assert.isUndefined(yield* fileRow("PrefixedRows.xlsx#Accounts"))
-      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  it.scoped("exceljs returning no rows for a valid sheet fails the whole run loudly, staging nothing", () =>
+    Effect.gen(function* () {
+      const dir = yield* inputDir({
+        "ChartOfAccounts.csv": yield* read("xero", "ChartOfAccounts.csv"),
+        "PrefixedRows.xlsx": yield* read("xlsx", "PrefixedRows.xlsx")
+      })
+      const error = yield* Effect.flip(Extract.run({ source: "xero", inputDir: dir }))
+      assert.deepStrictEqual(
+        [error.what, error.where, error.why],
+        [
+          "incomplete read of the sheet",
+          "PrefixedRows.xlsx#Accounts",
+          "the streaming reader returned 0 rows but the sheet holds 6 (it can stop early without an error on some valid files)"
+        ]
+      )
+      assert.isUndefined(yield* fileRow("PrefixedRows.xlsx#Accounts"))
+      assert.isUndefined(yield* fileRow("ChartOfAccounts.csv"), "the run is one transaction: nothing staged")
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 })
