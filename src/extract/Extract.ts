@@ -90,6 +90,25 @@ export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>
 
 const isWorkbook = (file: string) => WORKBOOKS.includes(NodePath.extname(file).toLowerCase())
 
+/**
+ * One export set shares its region's date format: a file whose numeric dates never show their order
+ * (e.g. every date on the 1st of a month) takes the order the other files agree on, and says so.
+ */
+const settleDateOrders = (results: ReadonlyArray<Stage.FileResult>): ReadonlyArray<Stage.FileResult> => {
+  const orders = new Set(
+    results.flatMap((r) => (r.formats.dateOrder === undefined ? [] : [r.formats.dateOrder]))
+  )
+  const [only] = orders
+  return results.map((r) => {
+    if (r.formats.undecided === undefined) return r
+    if (orders.size !== 1 || only === undefined)
+      return { ...r, warnings: [...r.warnings, r.formats.undecided] }
+    const from = results.filter((o) => o.formats.dateOrder === only && o.formats.undecided === undefined)
+    const note = `${r.file}: its dates never show their order; ${only} taken from ${from.map((o) => o.file).join(", ")}`
+    return { ...r, formats: { ...r.formats, dateOrder: only }, warnings: [...r.warnings, note] }
+  })
+}
+
 const summarise = (result: Stage.FileResult, seconds: number) =>
   Effect.gen(function* () {
     const { file, recognition, counts, formats, warnings } = result
@@ -139,9 +158,15 @@ export const run: (
           ? yield* XlsxFile.extract(pathOf(file), file, options.source, profiles)
           : [yield* CsvFile.extract(pathOf(file), file, options.source, profiles)]
         const seconds = Math.max((Date.now() - started) / 1000, 0.001)
-        return yield* Effect.forEach(results, (r) => summarise(r, seconds))
+        return results.map((result) => ({ result, seconds }))
       })
-    ).pipe(Effect.map((nested) => nested.flat()))
+    ).pipe(
+      Effect.flatMap((nested) => {
+        const timed = nested.flat()
+        const settled = settleDateOrders(timed.map((t) => t.result))
+        return Effect.forEach(settled, (r, i) => summarise(r, timed[i]!.seconds))
+      })
+    )
     return yield* sql.withTransaction(extractAll).pipe(
       Effect.catchTag("SqlError", (e) =>
         Effect.fail(

@@ -12,6 +12,8 @@ export interface Formats {
   readonly dateOrder?: DateOrder.Order
   readonly decimal?: Amount.DecimalSeparator
   readonly warnings: ReadonlyArray<string>
+  /** Set when numeric dates never show their order: the warning to give unless other files decide it. */
+  readonly undecided?: string
 }
 
 /** Observes staged rows of one file. */
@@ -56,12 +58,7 @@ export const observer = (file: string, declared: DeclaredFormats = {}): Observer
             `${file}: the profile says ${declared.dateOrder} dates but the file has ${d.order} (${d.evidence})`
           )
         if (d._tag === "Conflict") warnings.push(`${file}: dates disagree on their order (${d.evidence})`)
-      } else if (d._tag === "Ambiguous")
-        warnings.push(
-          `${file}: the date order cannot be told from the file (${d.evidence}; 03/04/2025 could be 3 April ` +
-            `or March 4): set the date order in a column profile`
-        )
-      else if (d._tag === "Conflict")
+      } else if (d._tag === "Conflict")
         warnings.push(
           `${file}: dates disagree on their order (${d.evidence}): fix the export or set the order in a profile`
         )
@@ -76,9 +73,15 @@ export const observer = (file: string, declared: DeclaredFormats = {}): Observer
         )
       const dateOrder = declared.dateOrder ?? (d._tag === "Decided" ? d.order : undefined)
       const decimal = declared.decimal ?? (a._tag === "Decided" ? a.decimal : undefined)
+      const undecided =
+        declared.dateOrder === undefined && d._tag === "Ambiguous"
+          ? `${file}: the date order cannot be told from the file (${d.evidence}; 03/04/2025 could be 3 April ` +
+            `or March 4): set the date order in a column profile`
+          : undefined
       return {
         ...(dateOrder !== undefined ? { dateOrder } : {}),
         ...(decimal !== undefined ? { decimal } : {}),
+        ...(undecided !== undefined ? { undecided } : {}),
         warnings
       }
     }

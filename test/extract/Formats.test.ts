@@ -127,4 +127,26 @@ describe("formats in the extract summary", () => {
         ])
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
+
+  it.scoped(
+    "a file whose dates never show their order takes the order the rest of the export set agrees on",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* dirOf("hostile", ["Bank-ambiguous-dates.csv", "Bank-mixed-dates.csv"])
+        const summaries = yield* Extract.run({ source: "xero", inputDir: dir })
+        assert.deepStrictEqual(
+          summaries.map((s) => [s.file, s.dateOrder, s.warnings]),
+          [
+            [
+              "Bank-ambiguous-dates.csv",
+              "DMY",
+              [
+                "Bank-ambiguous-dates.csv: its dates never show their order; DMY taken from Bank-mixed-dates.csv"
+              ]
+            ],
+            ["Bank-mixed-dates.csv", "DMY", []]
+          ]
+        )
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
 })
