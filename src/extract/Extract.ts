@@ -51,8 +51,9 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 }
 
 /**
- * The export files of `inputDir`, sorted by name: dotfiles, README.md, directories and files whose
- * extension is not an export's are not candidates; a spreadsheet the readers cannot open is an error.
+ * The export files of `inputDir`, sorted by name: dotfiles, Excel's `~$` lock files, README.md, directories
+ * and files whose extension is not an export's are not candidates; a spreadsheet format the readers cannot
+ * open is an error.
  */
 export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>, ExtractError> =>
   Effect.tryPromise({
@@ -67,7 +68,7 @@ export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>
   }).pipe(
     Effect.flatMap((entries) => {
       const names = entries
-        .filter((e) => e.isFile() && !e.name.startsWith(".") && e.name.toLowerCase() !== "readme.md")
+        .filter((e) => e.isFile() && !/^(\.|~\$)/.test(e.name) && e.name.toLowerCase() !== "readme.md")
         .map((e) => e.name)
         .sort()
       const unsupported = names.find((n) => UNSUPPORTED[NodePath.extname(n).toLowerCase()] !== undefined)

@@ -108,12 +108,13 @@ describe("Extract.run", () => {
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
-  it.scoped("notes, READMEs, dotfiles and directories are not exports; .xls is refused with a fix", () =>
+  it.scoped("notes, READMEs, dotfiles and Excel lock files are not exports; .xls is refused with a fix", () =>
     Effect.gen(function* () {
       const dir = yield* inputDir({
         "README.md": "# exports",
         "notes.md": "ask the client about the Stripe clearing account",
         ".DS_Store": "\u0000\u0001",
+        "~$Reports.xlsx": "locked by Excel",
         "ExchangeRates.csv": yield* read("xero", "ExchangeRates.csv")
       })
       const summaries = yield* Extract.run({ source: "xero", inputDir: dir })
