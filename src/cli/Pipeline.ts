@@ -4,8 +4,11 @@
  */
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
+import * as NodeFs from "node:fs/promises"
+import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
 import * as Executor from "../load/Executor.js"
+import * as ProblemReport from "../load/ProblemReport.js"
 import * as ReadSnapshot from "../load/ReadSnapshot.js"
 import { TargetApi } from "../load/TargetApi.js"
 import * as Reconcile from "../reconcile/Reconcile.js"
@@ -53,7 +56,10 @@ export const plan = (mappingsDir: string | undefined) =>
     return { ops: built.ops.length, hash, rejects: rejects.length, warnings: warnings.length }
   })
 
-export const load = (options: { readonly concurrency: number; readonly retryRejected: boolean }) =>
+export const load = (
+  run: Run,
+  options: { readonly concurrency: number; readonly retryRejected: boolean; readonly maxRate?: number }
+) =>
   Effect.gen(function* () {
     const ops = yield* PlanStore.ops
     if (ops.length === 0) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
@@ -64,9 +70,16 @@ export const load = (options: { readonly concurrency: number; readonly retryReje
     )
     const seconds = (Date.now() - started) / 1000
     yield* Console.log(
-      `Load ${result.complete ? "complete" : "INCOMPLETE"}: ${result.sent} requests sent, ${result.adopted} adopted from the target, ${seconds.toFixed(1)} s, ${result.checkpointTransactions} checkpoint transactions`
+      `Load ${result.complete ? "complete" : "INCOMPLETE"}: ${result.sent} requests sent, ${result.adopted} adopted from the target, ${result.throttled} throttled (429), ${seconds.toFixed(1)} s, ${result.checkpointTransactions} checkpoint transactions`
     )
     yield* printStatus
+    const groups = ProblemReport.group(yield* Checkpoints.problems)
+    if (groups.length > 0) {
+      yield* Effect.promise(() =>
+        NodeFs.writeFile(NodePath.join(run.dir, "problems.json"), `${JSON.stringify(groups, null, 2)}\n`)
+      )
+      for (const line of ProblemReport.lines(groups)) yield* Console.log(line)
+    }
     return result
   })
 

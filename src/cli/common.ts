@@ -38,10 +38,7 @@ export const mappings = Options.directory("mappings", { exists: "yes" }).pipe(
 )
 
 /** The staging database of a workspace (created with its directory if missing). */
-export const staging = (dir: string) => {
-  NodeFs.mkdirSync(dir, { recursive: true })
-  return StagingDb.layer(StagingDb.pathIn(dir))
-}
+export const staging = (dir: string) => StagingDb.layer(StagingDb.pathIn(dir))
 
 /** The API key: from `--api-key-file`, else `JK_API_KEY`; never echoed. */
 export const apiKey = (file: Option.Option<string>) =>

@@ -13,6 +13,7 @@ import * as PlanStore from "../staging/PlanStore.js"
 import { phases, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 import * as CheckpointWriter from "./CheckpointWriter.js"
+import * as RateLimiter from "./RateLimiter.js"
 import { createPath, lookupEntity, lookupOps, schemas } from "./Operations.js"
 import { backoffMs, createdId, TargetApi } from "./TargetApi.js"
 import type { TargetError } from "./TargetErrors.js"
@@ -24,6 +25,8 @@ export interface LoadOptions {
   /** Attempts per operation within one run before it is left for the next run. */
   readonly maxAttempts?: number
   readonly onProgress?: (event: ProgressEvent) => void
+  /** Requests per second the load must not exceed (default: unlimited until the target answers 429). */
+  readonly maxRate?: number
   /** Look for records that already exist before creating them (default true). */
   readonly adoptExisting?: boolean
 }
@@ -38,6 +41,7 @@ export interface LoadResult {
   readonly sent: number
   readonly adopted: number
   readonly checkpointTransactions: number
+  readonly throttled: number
   readonly complete: boolean
   readonly counts: Record<Phase, Record<Checkpoints.Status, number>>
 }
@@ -90,6 +94,7 @@ export const load = (options: LoadOptions) =>
     let sent = 0
     let adopted = 0
     const maxAttempts = options.maxAttempts ?? 8
+    const limiter = RateLimiter.make(options.maxRate)
 
     const set = (
       op: Stored,
@@ -235,8 +240,16 @@ export const load = (options: LoadOptions) =>
             error: null,
             attempts: state.get(op.key)!.attempts + 1
           })
+          yield* limiter.acquire
           sent++
           const outcome = yield* Effect.either(api.send("POST", path, body.right))
+          if (
+            Either.isLeft(outcome) &&
+            outcome.left._tag === "TargetTransient" &&
+            outcome.left.status === 429
+          ) {
+            yield* limiter.throttled(outcome.left.retryAfterMs)
+          }
           if (Either.isRight(outcome)) {
             const id = createdId(outcome.right) ?? (op.kind === "currency" ? op.naturalKey : undefined)
             if (id !== undefined)
@@ -297,6 +310,7 @@ export const load = (options: LoadOptions) =>
       sent,
       adopted,
       checkpointTransactions: writer.transactions(),
+      throttled: limiter.throttles(),
       complete: ops.every((o) => state.get(o.key)!.status === "done"),
       counts
     } satisfies LoadResult

@@ -100,3 +100,33 @@ export const summary = Effect.gen(function* () {
     FROM plan_ops p LEFT JOIN checkpoints c ON c.key = p.key
     GROUP BY p.phase, c.status ORDER BY MIN(p.seq)`
 }).pipe(Effect.orDie)
+
+/** An operation the user must act on: not done, with its reason and source rows. */
+export interface Problem {
+  readonly key: string
+  readonly phase: string
+  readonly status: Status
+  readonly error: string
+  readonly lineage: ReadonlyArray<string>
+}
+
+/** Every operation that is rejected, skipped, in doubt or still pending, in plan order. */
+export const problems = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{
+    key: string
+    phase: string
+    status: Status
+    error: string | null
+    lineage: string
+  }>`
+    SELECT p.key, p.phase, c.status, c.error, p.lineage FROM plan_ops p JOIN checkpoints c ON c.key = p.key
+    WHERE c.status <> 'done' ORDER BY p.seq`
+  return rows.map((r): Problem => ({
+    key: r.key,
+    phase: r.phase,
+    status: r.status,
+    error: r.error ?? "not attempted yet",
+    lineage: JSON.parse(r.lineage) as Array<string>
+  }))
+}).pipe(Effect.orDie)

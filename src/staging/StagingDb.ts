@@ -6,6 +6,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as Migrations from "./Migrations.js"
 
@@ -17,6 +18,13 @@ export const pathIn = (workspace: string): string => NodePath.join(workspace, "s
 /** Opens (creating if needed) the staging database at `filename` (`:memory:` for tests) and migrates it. */
 export const layer = (filename: string) =>
   Layer.effectDiscard(migrate.pipe(Effect.orDie)).pipe(
-    Layer.provideMerge(SqliteClient.layer({ filename })),
+    Layer.provideMerge(
+      Layer.unwrapEffect(
+        Effect.sync(() => {
+          if (filename !== ":memory:") NodeFs.mkdirSync(NodePath.dirname(filename), { recursive: true })
+          return SqliteClient.layer({ filename })
+        })
+      )
+    ),
     Layer.orDie
   )

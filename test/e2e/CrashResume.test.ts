@@ -14,12 +14,12 @@ import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import {
   apiKey,
+  assertExactlyOnce,
   cliCommand,
   layers,
   runCli,
   sampleDir,
   sandbox,
-  searchAll,
   tempDir
 } from "../support/Harness.js"
 
@@ -109,58 +109,7 @@ describe("crash and resume", () => {
         )
 
         const ops = yield* PlanStore.ops.pipe(Effect.provide(layers(s, workspace)))
-        const expected = (kind: string) =>
-          ops
-            .filter((o) => o.kind === kind)
-            .map((o) => o.naturalKey)
-            .sort()
-        const count = (xs: ReadonlyArray<string>) =>
-          xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>())
-        const once = (label: string, actual: ReadonlyArray<string>, want: ReadonlyArray<string>) => {
-          const dupes = [...count(actual)].filter(([, n]) => n > 1)
-          assert.deepStrictEqual(dupes, [], `${label}: no duplicates`)
-          for (const k of want) assert.isTrue(actual.includes(k), `${label}: ${k} exists`)
-        }
-        const invoices = yield* Effect.promise(() => searchAll(s, "invoices", "reference"))
-        const bills = yield* Effect.promise(() => searchAll(s, "bills", "reference"))
-        once(
-          "invoices",
-          invoices.map((r) => r.reference),
-          expected("invoice")
-        )
-        once(
-          "bills",
-          bills.map((r) => r.reference),
-          expected("bill")
-        )
-        once(
-          "journals",
-          (yield* Effect.promise(() => searchAll(s, "journals", "reference"))).map((r) => r.reference),
-          expected("journal")
-        )
-        once(
-          "contacts",
-          (yield* Effect.promise(() => searchAll(s, "contacts", "name"))).map((r) => r.name),
-          expected("contact")
-        )
-        once(
-          "items",
-          (yield* Effect.promise(() => searchAll(s, "items", "itemCode"))).map((r) => r.itemCode),
-          expected("item")
-        )
-        once(
-          "accounts",
-          (yield* Effect.promise(() => searchAll(s, "chart-of-accounts", "name"))).map((r) => r.name),
-          expected("account")
-        )
-        const paymentRefs = [...invoices, ...bills].flatMap((d) =>
-          (d.paymentRecords ?? []).map((p: any) => p.reference)
-        )
-        const wantPayments = ops
-          .filter((o) => o.kind.endsWith("payment"))
-          .map((o) => (o.body as any).payments[0].reference)
-        once("payments", paymentRefs, wantPayments)
-        assert.strictEqual(paymentRefs.length, wantPayments.length)
+        yield* Effect.promise(() => assertExactlyOnce(s, ops))
 
         const rec = yield* Effect.gen(function* () {
           const books = yield* XeroSource.read

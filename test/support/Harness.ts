@@ -31,14 +31,27 @@ export const layers = (s: RunningSandbox, workspace: string, key = apiKey) =>
     Logger.replace(Logger.defaultLogger, Logger.none)
   )
 
-/** A raw call to the sandbox, for assertions made through the target's own API. */
+/**
+ * A raw call to the sandbox, for assertions made through the target's own API. Reads ride through injected
+ * faults (resets, 5xx, 429) by retrying, so a test's own checks are not flaky under chaos.
+ */
 export const call = async (s: RunningSandbox, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${s.url}/api/v1${path}`, {
-    method,
-    headers: { "x-jk-api-key": apiKey, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  return { status: res.status, body: (await res.json().catch(() => undefined)) as any }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${s.url}/api/v1${path}`, {
+        method,
+        headers: { "x-jk-api-key": apiKey, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+      const transient = res.status === 429 || res.status >= 500
+      if (!transient || attempt >= 20 || (method !== "GET" && !path.endsWith("/search"))) {
+        return { status: res.status, body: (await res.json().catch(() => undefined)) as any }
+      }
+    } catch (e) {
+      if (attempt >= 20 || (method !== "GET" && !path.endsWith("/search"))) throw e
+    }
+    await new Promise((r) => setTimeout(r, 20 * attempt))
+  }
 }
 
 /** Every row of a search, following pages. */
@@ -79,3 +92,63 @@ export const runCli = (args: ReadonlyArray<string>, env: Record<string, string> 
     child.stderr.on("data", (d) => (stderr += String(d)))
     child.on("exit", (status) => resolve({ status, stdout, stderr }))
   })
+
+/**
+ * Asserts through the target's own API that every record the plan creates exists exactly once: documents,
+ * journals, contacts, items and accounts by natural key, payments by their reference on their document.
+ */
+export const assertExactlyOnce = async (
+  s: RunningSandbox,
+  ops: ReadonlyArray<{ readonly kind: string; readonly naturalKey: string; readonly body: unknown }>
+) => {
+  const expected = (kind: string) => ops.filter((o) => o.kind === kind).map((o) => o.naturalKey)
+  const once = (label: string, actual: ReadonlyArray<string>, want: ReadonlyArray<string>) => {
+    const counts = new Map<string, number>()
+    for (const a of actual) counts.set(a, (counts.get(a) ?? 0) + 1)
+    const dupes = [...counts].filter(([, n]) => n > 1)
+    if (dupes.length > 0) throw new Error(`${label}: duplicated in the target: ${JSON.stringify(dupes)}`)
+    const missing = want.filter((k) => !counts.has(k))
+    if (missing.length > 0) throw new Error(`${label}: missing in the target: ${JSON.stringify(missing)}`)
+  }
+  const invoices = await searchAll(s, "invoices", "reference")
+  const bills = await searchAll(s, "bills", "reference")
+  once(
+    "invoices",
+    invoices.map((r) => r.reference),
+    expected("invoice")
+  )
+  once(
+    "bills",
+    bills.map((r) => r.reference),
+    expected("bill")
+  )
+  once(
+    "journals",
+    (await searchAll(s, "journals", "reference")).map((r) => r.reference),
+    expected("journal")
+  )
+  once(
+    "contacts",
+    (await searchAll(s, "contacts", "name")).map((r) => r.name),
+    expected("contact")
+  )
+  once(
+    "items",
+    (await searchAll(s, "items", "itemCode")).map((r) => r.itemCode),
+    expected("item")
+  )
+  once(
+    "accounts",
+    (await searchAll(s, "chart-of-accounts", "name")).map((r) => r.name),
+    expected("account")
+  )
+  const paymentRefs = [...invoices, ...bills].flatMap((d) =>
+    (d.paymentRecords ?? []).map((p: any) => p.reference)
+  )
+  const wantPayments = ops
+    .filter((o) => o.kind.endsWith("payment"))
+    .map((o) => (o.body as any).payments[0].reference)
+  once("payments", paymentRefs, wantPayments)
+  if (paymentRefs.length !== wantPayments.length)
+    throw new Error(`payments: ${paymentRefs.length} in the target, ${wantPayments.length} planned`)
+}

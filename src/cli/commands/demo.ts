@@ -48,7 +48,7 @@ export const demo = Command.make(
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(args.input)
           const plan = yield* Pipeline.plan(undefined)
-          const load = yield* Pipeline.load({ concurrency: args.concurrency, retryRejected: false })
+          const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
           return { plan, load, rec }
         }).pipe(Effect.provide(layers))

@@ -2,6 +2,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import { apiKeyFile, baseUrl, concurrency, exitWith, runsDir, staging, target, workspace } from "../common.js"
@@ -14,6 +15,10 @@ export const load = Command.make(
     apiKeyFile,
     runsDir,
     concurrency,
+    maxRate: Options.float("max-rate").pipe(
+      Options.optional,
+      Options.withDescription("requests per second never to exceed (default: adapt to the target's 429s)")
+    ),
     retryRejected: Options.boolean("retry-rejected").pipe(
       Options.withDescription(
         "attempt again the operations an earlier run had rejected or skipped (after fixing the data or mappings)"
@@ -28,9 +33,10 @@ export const load = Command.make(
           baseUrl: args.baseUrl,
           concurrency: args.concurrency
         })
-        const result = yield* Pipeline.load({
+        const result = yield* Pipeline.load(run, {
           concurrency: args.concurrency,
-          retryRejected: args.retryRejected
+          retryRejected: args.retryRejected,
+          ...(Option.isSome(args.maxRate) ? { maxRate: args.maxRate.value } : {})
         }).pipe(Effect.provide(Run.loggerLayer(run)))
         yield* Run.record(run, { ...result, finishedAt: new Date().toISOString() })
         return result.complete ? 0 : 1
