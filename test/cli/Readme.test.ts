@@ -1,0 +1,101 @@
+/**
+ * README honesty: the worked example between the `readme-example` markers is run as written (on a free
+ * port, in a temporary workspace), and so are `npm start` and `npm run sample`.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { spawn } from "node:child_process"
+import * as NodeFs from "node:fs"
+import * as NodeNet from "node:net"
+import * as NodePath from "node:path"
+import { tempDir } from "../support/Harness.js"
+
+const root = NodePath.resolve(import.meta.dirname, "../..")
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = NodeNet.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as NodeNet.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+
+const bash = (script: string) =>
+  new Promise<{ status: number | null; out: string }>((resolve) => {
+    const child = spawn("bash", ["-c", script], {
+      cwd: root,
+      env: { ...process.env, CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let out = ""
+    child.stdout.on("data", (d) => (out += String(d)))
+    child.stderr.on("data", (d) => (out += String(d)))
+    child.on("exit", (status) => resolve({ status, out }))
+  })
+
+/** The README's example block, with the port and workspace swapped for safe ones. */
+export const example = (port: number, workspace: string): Array<string> => {
+  const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
+  const block = /<!-- readme-example:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(
+    readme
+  )
+  if (!block) throw new Error("README.md has no readme-example block")
+  return block[1]!
+    .trim()
+    .split("\n")
+    .map((line) => line.replaceAll("8787", String(port)).replaceAll("runs/acme", workspace))
+}
+
+describe("README", () => {
+  it.live(
+    "the worked example runs as written",
+    () =>
+      Effect.gen(function* () {
+        const port = yield* Effect.promise(freePort)
+        const workspace = NodePath.join(tempDir("readme"), "acme")
+        const lines = example(port, workspace)
+        assert.match(lines[0]!, /sandbox .*&$/, "the example starts a sandbox in the background")
+        const script = [
+          "set -em",
+          lines[0]!,
+          "sandbox=$!",
+          "trap 'kill -- -$sandbox 2>/dev/null' EXIT",
+          `for i in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.1; done`,
+          ...lines.slice(1)
+        ].join("\n")
+        const r = yield* Effect.promise(() => bash(script))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.include(r.out, "Load complete")
+        assert.include(r.out, "Reconciliation: MATCHES")
+      }),
+    180_000
+  )
+
+  it.live(
+    "npm start migrates the bundled sample and reconciles it",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* Effect.promise(() => bash("npm start"))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.include(r.out, "Reconciliation: MATCHES")
+        assert.match(r.out, /Open .*runs\/demo-.*\/report\.html/)
+      }),
+    180_000
+  )
+
+  it.live(
+    "npm run sample writes a company",
+    () =>
+      Effect.gen(function* () {
+        const out = tempDir("sample")
+        const r = yield* Effect.promise(() => bash(`npm run sample -- --out ${out} --invoices 12 --seed 3`))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.includeMembers(NodeFs.readdirSync(out), [
+          "SalesInvoices.csv",
+          "Bills.csv",
+          "AccountTransactions.csv"
+        ])
+      }),
+    120_000
+  )
+})
