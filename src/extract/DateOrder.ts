@@ -23,7 +23,7 @@ export interface Ymd {
 }
 
 const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/
+const ISO = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+Z?)?$/
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 const DAY_NAMED = /^(\d{1,2})[\s-]+([A-Za-z]{3,9})\.?[\s-]+(\d{2}|\d{4})$/
 const NAMED_DAY = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/
@@ -53,6 +53,19 @@ export const parse = (text: string, order: Order): Option.Option<Ymd> => {
   else if (dn !== null) ymd = { year: year(dn[3]!), month: month(dn[2]!), day: Number(dn[1]) }
   else if (nd !== null) ymd = { year: Number(nd[3]), month: month(nd[1]!), day: Number(nd[2]) }
   return ymd !== undefined && isReal(ymd) ? Option.some(ymd) : Option.none()
+}
+
+/**
+ * Whether a cell is written as a date (numeric in either order, ISO, or with a month name) but is no real
+ * calendar date whichever way it is read (`29/02/2023`, `2025-02-30`, `31/31/2025`). Text that is not
+ * written as a date at all is not "impossible": the transform decides what it is.
+ */
+export const impossible = (text: string): boolean => {
+  const s = text.trim()
+  const named = DAY_NAMED.exec(s) ?? NAMED_DAY.exec(s)
+  if (named !== null && month(DAY_NAMED.test(s) ? named[2]! : named[1]!) === 0) return false
+  const written = NUMERIC.test(s) || ISO.test(s) || named !== null
+  return written && Option.isNone(parse(s, "DMY")) && Option.isNone(parse(s, "MDY"))
 }
 
 /** Accumulates a column's values; `result` decides its order from everything seen. */

@@ -18,6 +18,8 @@ export interface Formats {
 
 /** Observes staged rows of one file. */
 export interface Observer {
+  /** The reject reason of a row holding an impossible date (see `DateOrder.impossible`), if it does. */
+  readonly impossibleDate: (data: Readonly<Record<string, string>>, line: number) => string | undefined
   readonly observe: (data: Readonly<Record<string, string>>, line: number) => void
   readonly result: () => Formats
 }
@@ -32,14 +34,28 @@ export const observer = (file: string, declared: DeclaredFormats = {}): Observer
   const seen = new Set<Amount.DecimalSeparator>()
   let dateKeys: ReadonlyArray<string> | undefined
   let otherKeys: ReadonlyArray<string> = []
+  const keysOf = (data: Readonly<Record<string, string>>): ReadonlyArray<string> => {
+    if (dateKeys === undefined) {
+      const keys = Object.keys(data)
+      dateKeys = keys.filter((k) => DATE_KEY.test(k))
+      otherKeys = keys.filter((k) => !DATE_KEY.test(k))
+    }
+    return dateKeys
+  }
   return {
-    observe: (data, line) => {
-      if (dateKeys === undefined) {
-        const keys = Object.keys(data)
-        dateKeys = keys.filter((k) => DATE_KEY.test(k))
-        otherKeys = keys.filter((k) => !DATE_KEY.test(k))
+    impossibleDate: (data, line) => {
+      for (const k of keysOf(data)) {
+        const v = data[k] ?? ""
+        if (v !== "" && DateOrder.impossible(v))
+          return (
+            `impossible date at ${file}:${line}: ${k} "${v}" is no calendar date in either day/month order; ` +
+            `correct it in the source system, export again and extract again`
+          )
       }
-      for (const k of dateKeys) dates.add(data[k] ?? "", line)
+      return undefined
+    },
+    observe: (data, line) => {
+      for (const k of keysOf(data)) dates.add(data[k] ?? "", line)
       if (seen.size < 2)
         for (const k of otherKeys) {
           const v = data[k] ?? ""

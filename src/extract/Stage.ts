@@ -59,8 +59,11 @@ export const stage = (
     const feed = (records: ReadonlyArray<SourceRecord>) => {
       for (const record of records) {
         const outcome = reader.read(record)
-        if (outcome._tag === "Staged" && record.problem !== undefined)
-          writer.reject(record.line, record.problem, record.raw)
+        const problem =
+          outcome._tag === "Staged"
+            ? (record.problem ?? formats.impossibleDate(outcome.data, record.line))
+            : undefined
+        if (problem !== undefined) writer.reject(record.line, problem, record.raw)
         else if (outcome._tag === "Staged") {
           writer.stage(record.line, rowHash(record.cells), outcome.data)
           formats.observe(outcome.data, record.line)

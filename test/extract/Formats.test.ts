@@ -6,7 +6,7 @@ import * as Amount from "../../src/extract/Amount.js"
 import * as DateOrder from "../../src/extract/DateOrder.js"
 import * as Extract from "../../src/extract/Extract.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
-import { dirOf, inputDir, stagedRows } from "./support.js"
+import { dirOf, inputDir, rejectedLines, stagedRows } from "./support.js"
 
 const amount = (s: string, decimal: Amount.DecimalSeparator = ".") =>
   Option.map(Amount.parse(s, decimal), Amount.show).pipe(Option.getOrElse(() => "none"))
@@ -145,6 +145,52 @@ describe("formats in the extract summary", () => {
               ]
             ],
             ["Bank-mixed-dates.csv", "DMY", []]
+          ]
+        )
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.scoped(
+    "a date that is no calendar date in either order is a reject with file:line; other text is left alone",
+    () =>
+      Effect.gen(function* () {
+        assert.deepStrictEqual(
+          [
+            "29/02/2023",
+            "2025-02-30",
+            "31/31/2025",
+            "31 Apr 2025",
+            "29/02/2024",
+            "04/15/2025",
+            "N/A",
+            "45731",
+            ""
+          ].map(DateOrder.impossible),
+          [true, true, true, true, false, false, false, false, false]
+        )
+        const dir = yield* inputDir({
+          "Bank.csv": "*Date,*Amount,Payee\n15/01/2025,10.00,A\n29/02/2023,20.00,B\nN/A,30.00,C\n"
+        })
+        const [s] = yield* Extract.run({ source: "xero", inputDir: dir })
+        assert.deepStrictEqual(
+          [s?.lines, s?.staged, s?.skipped, s?.rejected, s?.dateOrder],
+          [4, 2, 1, 1, "DMY"]
+        )
+        assert.deepStrictEqual(yield* rejectedLines("Bank.csv"), [
+          {
+            line: 3,
+            stage: "extract",
+            reason:
+              'impossible date at Bank.csv:3: Date "29/02/2023" is no calendar date in either day/month order; ' +
+              "correct it in the source system, export again and extract again",
+            raw: "29/02/2023,20.00,B"
+          }
+        ])
+        assert.deepStrictEqual(
+          (yield* stagedRows("Bank.csv")).map((r) => [r.line, r.data["Date"]]),
+          [
+            [2, "15/01/2025"],
+            [4, "N/A"]
           ]
         )
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
