@@ -31,6 +31,8 @@ export interface GroupedLayout {
   readonly labelKey?: string
 }
 
+const PERCENT = /^[-\u2212(]?\s*[\d.,]+\s*%\)?$/
+
 const BASE_SKIPS: ReadonlyArray<readonly [RegExp, P.SkipReason]> = [
   [/^(opening|beginning) balance$/i, "opening-balance"],
   [/^closing balance$/i, "closing-balance"],
@@ -84,6 +86,8 @@ export const reader = (
         if (reason === "opening-balance") totals.opening(amountsOf(cells))
         return P.skipped(reason)
       }
+      const values = cells.slice(1).filter((c) => c.trim() !== "")
+      if (values.length > 0 && values.every((c) => PERCENT.test(c.trim()))) return P.skipped("percentage")
       if (/^total\b/i.test(first)) {
         totals.check(record.line, first, heading, amountsOf(cells))
         heading = undefined

@@ -205,4 +205,16 @@ describe("Xero grouped reports", () => {
       )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
+
+  it.scoped("any row whose values are all percentages is skipped as percentage, whatever its label", () =>
+    Effect.gen(function* () {
+      const text = (yield* read("xero", "AgedReceivables.csv")).toString("utf8")
+      const dir = yield* inputDir({
+        "AgedReceivables.csv": text.replace("Percentage of total,", "% of total,")
+      })
+      const [s] = yield* Extract.run({ source: "xero", inputDir: dir })
+      assert.deepStrictEqual([s?.staged, s?.skipped, s?.rejected], [3, 13, 0])
+      assert.deepStrictEqual((yield* skippedLines("AgedReceivables.csv")).at(-1), [16, "percentage"])
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
 })
