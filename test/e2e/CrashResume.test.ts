@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import { spawn } from "node:child_process"
+import Database from "better-sqlite3"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as Reconcile from "../../src/reconcile/Reconcile.js"
@@ -25,6 +26,31 @@ import {
 
 const cli = (args: ReadonlyArray<string>, env: Record<string, string>) =>
   Effect.promise(() => runCli(args, env))
+
+/** A small seeded PRNG, so the kill points are the same on every run. */
+const mulberry32 = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) >>> 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+/** The phase a killed load was in: that of its operations left sending, else of the first one not done. */
+const phaseInFlight = (workspace: string): string => {
+  const db = new Database(NodePath.join(workspace, "staging.db"), { readonly: true })
+  try {
+    const row = db
+      .prepare(
+        `SELECT p.phase FROM plan_ops p JOIN checkpoints c ON c.key = p.key
+         WHERE c.status <> 'done' ORDER BY (c.status IN ('sending', 'in_doubt')) DESC, p.seq LIMIT 1`
+      )
+      .get() as { phase: string } | undefined
+    return row?.phase ?? "none"
+  } finally {
+    db.close()
+  }
+}
 
 /** Starts `load` and SIGKILLs it once the sandbox has logged `after` more write requests. */
 const loadAndKill = (
@@ -59,7 +85,7 @@ const loadAndKill = (
 
 describe("crash and resume", () => {
   it.scopedLive(
-    "a loader killed mid-load and run again leaves every record exactly once",
+    "a loader SIGKILLed at 20+ seeded points across the phases, resumed each time, leaves every record exactly once",
     () =>
       Effect.gen(function* () {
         const dir = tempDir("crash")
@@ -93,12 +119,29 @@ describe("crash and resume", () => {
         const plan = yield* cli(["plan", ...common], env)
         assert.strictEqual(plan.status, 0, plan.stdout + plan.stderr)
 
-        for (const after of [40, 200, 150]) {
+        const random = mulberry32(20261122)
+        const phasesHit: Array<string> = []
+        for (let i = 0; i < 30 && phasesHit.length < 24; i++) {
+          const after = 8 + Math.floor(random() * 30)
           const code = yield* Effect.promise(() =>
             loadAndKill([...common, "--concurrency", "4"], env, requestLog, after)
           )
-          assert.notStrictEqual(code, 0, `the load was killed after ${after} requests, before it finished`)
+          if (code === 0) break
+          phasesHit.push(phaseInFlight(workspace))
         }
+        assert.isAtLeast(
+          phasesHit.length,
+          20,
+          `killed ${phasesHit.length} times before the load could finish`
+        )
+        assert.isAtLeast(
+          new Set(phasesHit).size,
+          5,
+          `kills landed in phases ${[...new Set(phasesHit)].join(", ")}`
+        )
+        console.log(
+          `crash: ${phasesHit.length} kills, by phase: ${JSON.stringify(Object.fromEntries([...new Set(phasesHit)].map((p) => [p, phasesHit.filter((x) => x === p).length])))}`
+        )
         const finish = yield* cli(["load", ...common, "--concurrency", "4"], env)
         assert.strictEqual(finish.status, 0, finish.stdout + finish.stderr)
         assert.match(finish.stdout, /Load complete/)
