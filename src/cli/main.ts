@@ -8,6 +8,7 @@ import { extract } from "./commands/extract.js"
 import { load } from "./commands/load.js"
 import { plan } from "./commands/plan.js"
 import { reconcile } from "./commands/reconcile.js"
+import { rollback } from "./commands/rollback.js"
 import { sandbox } from "./commands/sandbox.js"
 import { status } from "./commands/status.js"
 
@@ -15,7 +16,7 @@ const root = Command.make("ledger-migrate").pipe(
   Command.withDescription(
     "Migrate a business's books into the accounting platform: extract, plan, load, reconcile."
   ),
-  Command.withSubcommands([demo, sandbox, extract, plan, load, reconcile, status])
+  Command.withSubcommands([demo, sandbox, extract, plan, load, reconcile, rollback, status])
 )
 
 const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })

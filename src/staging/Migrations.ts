@@ -9,6 +9,7 @@
  * - `rejects`: rows that could not be read, with the reason.
  * - `plan_ops` / `plan_meta`: the deterministic plan (one row per target write).
  * - `checkpoints`: the loader's durable intent and outcome per plan operation.
+ * - `rollback_ops`: the rollback's durable intent and outcome per operation it removes.
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -83,5 +84,26 @@ const checkpointOrigin = Effect.gen(function* () {
   yield* sql`ALTER TABLE checkpoints ADD COLUMN origin TEXT`
 })
 
+/**
+ * `rollback_ops`: per operation a rollback removes, `deleting` (intent, before each DELETE) then `deleted`,
+ * `gone` (already absent), `rejected` (the platform's reason) or `skipped` (something referring to it stayed).
+ */
+const rollbackOps = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE rollback_ops (
+    key TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    resource_id TEXT,
+    path TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    error TEXT,
+    updated_at TEXT NOT NULL
+  ) WITHOUT ROWID`
+})
+
 /** All staging migrations, in order. */
-export const loader = Migrator.fromRecord({ "0001_init": init, "0002_checkpoint_origin": checkpointOrigin })
+export const loader = Migrator.fromRecord({
+  "0001_init": init,
+  "0002_checkpoint_origin": checkpointOrigin,
+  "0003_rollback_ops": rollbackOps
+})
