@@ -50,6 +50,7 @@ export class Ledger {
   private readonly openItems
   private readonly range
   private readonly usage
+  private readonly purgeTx
 
   constructor(db: Database.Database) {
     this.db = db
@@ -70,6 +71,7 @@ export class Ledger {
        WHERE accountId = ? AND valueDate <= ? GROUP BY contactId, currency`
     )
     this.usage = db.prepare("SELECT 1 AS x FROM ledger WHERE accountId = ? LIMIT 1")
+    this.purgeTx = db.prepare("DELETE FROM ledger WHERE txId = ?")
     this.range = db.prepare("SELECT * FROM ledger WHERE valueDate <= ? ORDER BY valueDate, seq")
   }
 
@@ -120,6 +122,14 @@ export class Ledger {
         0
       )
     }
+  }
+
+  /**
+   * Removes every line of a transaction, its reversals included: for records deleted permanently, which
+   * leave no history behind (a voided record keeps its lines and their reversal).
+   */
+  purge(txId: string): void {
+    this.purgeTx.run(txId)
   }
 
   /** The remaining balance of a document on its control account, in base and document cents. */

@@ -101,6 +101,7 @@ export const registerKind = (r: Router, org: Org, k: DocKind): void => {
     const d = get(c.params["id"] ?? "")
     const force = c.query.get("force") === "true"
     if (d.status === "DRAFT" || d.status === "VOIDED") {
+      org.ledger.purge(d.resourceId)
       all.remove(d.resourceId)
       return ok({ data: { resourceId: d.resourceId, deleted: true } })
     }
@@ -108,9 +109,13 @@ export const registerKind = (r: Router, org: Org, k: DocKind): void => {
       throw invalid(
         `${k.label} ${d.reference} has payments, refunds or applied credits; delete them before voiding it`
       )
-    org.ledger.reverse(d.resourceId)
-    if (force) all.remove(d.resourceId)
-    else all.put({ ...d, status: "VOIDED", updatedAt: org.now() })
+    if (force) {
+      org.ledger.purge(d.resourceId)
+      all.remove(d.resourceId)
+    } else {
+      org.ledger.reverse(d.resourceId)
+      all.put({ ...d, status: "VOIDED", updatedAt: org.now() })
+    }
     return ok({ data: { resourceId: d.resourceId, status: "VOIDED", deleted: force } })
   })
   if (!k.creditNote) {

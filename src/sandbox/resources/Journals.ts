@@ -198,7 +198,7 @@ export const register = (r: Router, org: Org): void => {
     const j = get(c.params["id"] ?? "")
     const force = c.query.get("force") === "true"
     if (j.status === "DRAFT" || j.status === "VOIDED" || force) {
-      if (j.status === "APPROVED") org.ledger.reverse(j.resourceId)
+      org.ledger.purge(j.resourceId)
       all.remove(j.resourceId)
       return ok({ data: { resourceId: j.resourceId, deleted: true } })
     }

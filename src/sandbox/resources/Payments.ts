@@ -268,6 +268,7 @@ export const register = (r: Router, org: Org): void => {
   r.delete("/payments/:id", (c) => {
     const old = get(c.params["id"] ?? "")
     unsettle(org, old)
+    org.ledger.purge(old.resourceId)
     return ok({ data: { resourceId: old.resourceId, deleted: true } })
   })
 }
