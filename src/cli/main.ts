@@ -21,7 +21,4 @@ const root = Command.make("ledger-migrate").pipe(
 
 const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })
 
-cli(process.argv).pipe(
-  Effect.provide(NodeContext.layer),
-  NodeRuntime.runMain({ disablePrettyLogger: true })
-)
+cli(process.argv).pipe(Effect.provide(NodeContext.layer), NodeRuntime.runMain({ disablePrettyLogger: true }))

@@ -6,10 +6,17 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Checkpoints from "../staging/Checkpoints.js"
+
+/**
+ * How long the writer lets updates gather before a transaction: a millisecond turns about two transactions
+ * per operation into one per wave of concurrent operations, and delays an intent by at most that much.
+ */
+const gatherWindow = Duration.millis(1)
 
 interface Item {
   readonly updates: ReadonlyArray<Checkpoints.Update>
@@ -33,6 +40,7 @@ export const make: Effect.Effect<CheckpointWriter, never, SqlClient.SqlClient | 
     let transactions = 0
     yield* Effect.gen(function* () {
       const first = yield* Queue.take(queue)
+      yield* Effect.sleep(gatherWindow)
       const rest = yield* Queue.takeAll(queue)
       const batch = [first, ...rest]
       const updates = batch.flatMap((i) => i.updates)

@@ -21,7 +21,16 @@ describe("cli", () => {
     "every command has --help",
     () =>
       Effect.gen(function* () {
-        for (const command of ["demo", "sandbox", "extract", "plan", "load", "reconcile", "status"]) {
+        for (const command of [
+          "demo",
+          "sandbox",
+          "extract",
+          "plan",
+          "load",
+          "reconcile",
+          "status",
+          "rollback"
+        ]) {
           const r = yield* cli([command, "--help"])
           assert.strictEqual(r.status, 0, `${command} --help: ${r.stderr}`)
           assert.include(r.stdout, command)

@@ -88,6 +88,11 @@ describe("spine: bundled Xero sample → sandbox", () => {
             first.plan.ops.length,
             "one request per operation, no retries needed"
           )
+          assert.isBelow(
+            loaded.checkpointTransactions,
+            loaded.sent,
+            "checkpoint writes are group-committed (an intent and an outcome per operation would be twice this)"
+          )
 
           const again = yield* Executor.load({ concurrency: 8 })
           assert.isTrue(again.complete)
