@@ -73,6 +73,16 @@ export const load = (
       `Load ${result.complete ? "complete" : "INCOMPLETE"}: ${result.sent} requests sent, ${result.adopted} adopted from the target, ${result.throttled} throttled (429), ${seconds.toFixed(1)} s, ${result.checkpointTransactions} checkpoint transactions`
     )
     yield* printStatus
+    if (result.changedRejected > 0) {
+      yield* Console.log(
+        `${result.changedRejected} rejected operations have changed since they were refused: run load --retry-rejected to send them`
+      )
+    }
+    if (result.changedDone > 0) {
+      yield* Console.log(
+        `${result.changedDone} completed operations changed in the plan after they were loaded: the target keeps what was sent (roll back and load again to replace them)`
+      )
+    }
     const groups = ProblemReport.group(yield* Checkpoints.problems)
     if (groups.length > 0) {
       yield* Effect.promise(() =>

@@ -42,6 +42,10 @@ export interface LoadResult {
   readonly adopted: number
   readonly checkpointTransactions: number
   readonly throttled: number
+  /** Rejected operations whose planned body changed since they were refused (send them with retryRejected). */
+  readonly changedRejected: number
+  /** Completed operations whose planned body changed since they were loaded (the target keeps what was sent). */
+  readonly changedDone: number
   readonly complete: boolean
   readonly counts: Record<Phase, Record<Checkpoints.Status, number>>
 }
@@ -66,18 +70,19 @@ export const load = (options: LoadOptions) =>
     const writer = yield* CheckpointWriter.make
     const state = new Map<string, OpState>()
     const resets: Array<Checkpoints.Update> = []
+    let changedRejected = 0
+    let changedDone = 0
     for (const op of ops) {
       const cp = initial.get(op.key)!
       let status = cp.status
       if (options.retryRejected && (status === "rejected" || status === "skipped")) status = "pending"
       if (status === "skipped") status = "pending"
-      if (status !== cp.status || cp.bodyHash !== op.bodyHash) {
-        resets.push({
-          key: op.key,
-          status,
-          bodyHash: op.bodyHash,
-          ...(status === "pending" ? { error: null } : {})
-        })
+      const changed = cp.bodyHash !== op.bodyHash
+      if (changed && status === "rejected") changedRejected++
+      if (changed && status === "done") changedDone++
+      const resend = status === "pending"
+      if (status !== cp.status || (changed && resend)) {
+        resets.push({ key: op.key, status, ...(resend ? { bodyHash: op.bodyHash, error: null } : {}) })
       }
       state.set(op.key, {
         status,
@@ -311,6 +316,8 @@ export const load = (options: LoadOptions) =>
       adopted,
       checkpointTransactions: writer.transactions(),
       throttled: limiter.throttles(),
+      changedRejected,
+      changedDone,
       complete: ops.every((o) => state.get(o.key)!.status === "done"),
       counts
     } satisfies LoadResult

@@ -99,6 +99,11 @@ describe("rejections", () => {
             0,
             "without --retry-rejected, rejected operations are not sent again"
           )
+          assert.strictEqual(
+            unchanged.changedRejected,
+            3,
+            "the three fixed bodies are detected by their hash"
+          )
           const retried = yield* Executor.load({ concurrency: 8, retryRejected: true })
           assert.isTrue(retried.complete)
           assert.strictEqual(retried.sent, 3 + payments.length)
