@@ -32,6 +32,10 @@ export const concurrency = Options.integer("concurrency").pipe(
   Options.withDefault(8),
   Options.withDescription("requests in flight at once")
 )
+export const maxRate = Options.float("max-rate").pipe(
+  Options.optional,
+  Options.withDescription("requests per second never to exceed (default: adapt to the target's 429s)")
+)
 export const mappings = Options.directory("mappings", { exists: "yes" }).pipe(
   Options.optional,
   Options.withDescription("a directory of reviewed mapping overrides (same file names as mappings/xero)")

@@ -1,8 +1,8 @@
 /**
- * Group commit for checkpoints: concurrent operations queue their updates and one fiber writes whatever has
- * queued in a single transaction. An intent is awaited (it must be durable before the request is sent); an
- * outcome is not (if the process dies before it is written, the operation is in doubt and is resolved by a
- * lookup on the next run), so checkpoint writes never dominate a load.
+ * Group commit for durable records (load checkpoints, rollback entries): concurrent operations queue their
+ * updates and one fiber writes whatever has gathered in a single transaction. An intent is awaited (it must
+ * be durable before its request is sent); an outcome is not (if the process dies first, the operation is in
+ * doubt and is resolved by a lookup on the next run), so these writes never dominate a load.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Deferred from "effect/Deferred"
@@ -13,45 +13,48 @@ import type * as Scope from "effect/Scope"
 import * as Checkpoints from "../staging/Checkpoints.js"
 
 /**
- * How long the writer lets updates gather before a transaction: a millisecond turns about two transactions
+ * How long updates gather before a transaction. The SQLite driver is synchronous, so without a pause every
+ * response arriving during a write would wake the writer alone: a millisecond turns about two transactions
  * per operation into one per wave of concurrent operations, and delays an intent by at most that much.
  */
 const gatherWindow = Duration.millis(1)
 
-interface Item {
-  readonly updates: ReadonlyArray<Checkpoints.Update>
-  readonly written: Deferred.Deferred<void>
-}
-
-export interface CheckpointWriter {
+export interface GroupCommit<U> {
   /** Records updates and waits until they are durable. */
-  readonly durable: (updates: ReadonlyArray<Checkpoints.Update>) => Effect.Effect<void>
+  readonly durable: (updates: ReadonlyArray<U>) => Effect.Effect<void>
   /** Records updates without waiting. */
-  readonly later: (updates: ReadonlyArray<Checkpoints.Update>) => Effect.Effect<void>
+  readonly later: (updates: ReadonlyArray<U>) => Effect.Effect<void>
   /** Waits until everything queued so far is durable. */
   readonly flush: Effect.Effect<void>
   /** How many transactions were written (for the benchmark's report). */
   readonly transactions: () => number
 }
 
-export const make: Effect.Effect<CheckpointWriter, never, SqlClient.SqlClient | Scope.Scope> = Effect.gen(
-  function* () {
-    const queue = yield* Queue.unbounded<Item>()
+interface Item<U> {
+  readonly updates: ReadonlyArray<U>
+  readonly written: Deferred.Deferred<void>
+}
+
+/** A group-commit writer over `write`, which must apply its updates in one transaction. */
+export const makeFor = <U>(
+  write: (updates: ReadonlyArray<U>) => Effect.Effect<void, never, SqlClient.SqlClient>
+): Effect.Effect<GroupCommit<U>, never, SqlClient.SqlClient | Scope.Scope> =>
+  Effect.gen(function* () {
+    const queue = yield* Queue.unbounded<Item<U>>()
     let transactions = 0
     yield* Effect.gen(function* () {
       const first = yield* Queue.take(queue)
       yield* Effect.sleep(gatherWindow)
-      const rest = yield* Queue.takeAll(queue)
-      const batch = [first, ...rest]
+      const batch = [first, ...(yield* Queue.takeAll(queue))]
       const updates = batch.flatMap((i) => i.updates)
       if (updates.length > 0) {
-        yield* Checkpoints.write(updates)
+        yield* write(updates)
         transactions++
       }
       yield* Effect.forEach(batch, (i) => Deferred.succeed(i.written, undefined), { discard: true })
     }).pipe(Effect.forever, Effect.forkScoped)
 
-    const submit = (updates: ReadonlyArray<Checkpoints.Update>) =>
+    const submit = (updates: ReadonlyArray<U>) =>
       Effect.gen(function* () {
         const written = yield* Deferred.make<void>()
         yield* Queue.offer(queue, { updates, written })
@@ -63,5 +66,7 @@ export const make: Effect.Effect<CheckpointWriter, never, SqlClient.SqlClient | 
       flush: submit([]).pipe(Effect.flatMap(Deferred.await)),
       transactions: () => transactions
     }
-  }
-)
+  })
+
+/** The load's checkpoint writer. */
+export const make = makeFor(Checkpoints.write)

@@ -7,12 +7,9 @@
  * in the target, and the next rollback tries it again.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import * as Deferred from "effect/Deferred"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Queue from "effect/Queue"
-import type * as Scope from "effect/Scope"
 import * as Checkpoints from "../staging/Checkpoints.js"
+import * as CheckpointWriter from "./CheckpointWriter.js"
 
 export type Status = "deleting" | "deleted" | "gone" | "rejected" | "skipped"
 
@@ -95,53 +92,5 @@ export const write = (updates: ReadonlyArray<Update>) =>
     )
   }).pipe(Effect.orDie)
 
-interface Item {
-  readonly updates: ReadonlyArray<Update>
-  readonly written: Deferred.Deferred<void>
-}
-
-export interface Writer {
-  /** Records updates and waits until they are durable (an intent, before its DELETE). */
-  readonly durable: (updates: ReadonlyArray<Update>) => Effect.Effect<void>
-  /** Records updates without waiting (an outcome: if lost, the DELETE is sent again and answers 404). */
-  readonly later: (updates: ReadonlyArray<Update>) => Effect.Effect<void>
-  /** Waits until everything queued so far is durable. */
-  readonly flush: Effect.Effect<void>
-  readonly transactions: () => number
-}
-
-/**
- * Group commit: one fiber writes whatever has queued in a single transaction, pausing a millisecond first:
- * the SQLite driver is synchronous, so without the pause each response that arrives during a write would
- * wake the writer on its own and every outcome would cost a transaction.
- */
-export const writer: Effect.Effect<Writer, never, SqlClient.SqlClient | Scope.Scope> = Effect.gen(
-  function* () {
-    const queue = yield* Queue.unbounded<Item>()
-    let transactions = 0
-    yield* Effect.gen(function* () {
-      const first = yield* Queue.take(queue)
-      // Let responses that have already arrived queue their outcomes, so one transaction takes them all.
-      yield* Effect.sleep(Duration.millis(1))
-      const batch = [first, ...(yield* Queue.takeAll(queue))]
-      const updates = batch.flatMap((i) => i.updates)
-      if (updates.length > 0) {
-        yield* write(updates)
-        transactions++
-      }
-      yield* Effect.forEach(batch, (i) => Deferred.succeed(i.written, undefined), { discard: true })
-    }).pipe(Effect.forever, Effect.forkScoped)
-    const submit = (updates: ReadonlyArray<Update>) =>
-      Effect.gen(function* () {
-        const written = yield* Deferred.make<void>()
-        yield* Queue.offer(queue, { updates, written })
-        return written
-      })
-    return {
-      durable: (updates) => submit(updates).pipe(Effect.flatMap(Deferred.await)),
-      later: (updates) => submit(updates).pipe(Effect.asVoid),
-      flush: submit([]).pipe(Effect.flatMap(Deferred.await)),
-      transactions: () => transactions
-    }
-  }
-)
+/** The rollback's group-commit writer: intents awaited before each DELETE, outcomes written in batches. */
+export const writer = CheckpointWriter.makeFor(write)

@@ -5,7 +5,17 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
-import { apiKeyFile, baseUrl, concurrency, exitWith, runsDir, staging, target, workspace } from "../common.js"
+import {
+  apiKeyFile,
+  baseUrl,
+  concurrency,
+  exitWith,
+  maxRate,
+  runsDir,
+  staging,
+  target,
+  workspace
+} from "../common.js"
 
 export const load = Command.make(
   "load",
@@ -15,10 +25,7 @@ export const load = Command.make(
     apiKeyFile,
     runsDir,
     concurrency,
-    maxRate: Options.float("max-rate").pipe(
-      Options.optional,
-      Options.withDescription("requests per second never to exceed (default: adapt to the target's 429s)")
-    ),
+    maxRate,
     retryRejected: Options.boolean("retry-rejected").pipe(
       Options.withDescription(
         "attempt again the operations an earlier run had rejected or skipped (after fixing the data or mappings)"

@@ -4,7 +4,6 @@
  * currencies cannot be disabled and are reported as left in place without counting as a failure.
  */
 import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -12,7 +11,17 @@ import * as Rollback from "../../load/Rollback.js"
 import * as PlanStore from "../../staging/PlanStore.js"
 import type { Phase } from "../../transform/Plan.js"
 import * as Run from "../Run.js"
-import { apiKeyFile, baseUrl, concurrency, exitWith, runsDir, staging, target, workspace } from "../common.js"
+import {
+  apiKeyFile,
+  baseUrl,
+  concurrency,
+  exitWith,
+  maxRate,
+  runsDir,
+  staging,
+  target,
+  workspace
+} from "../common.js"
 
 const columns = ["deleted", "gone", "earlier", "rejected", "skipped", "unfinished", "left"] as const
 const header = ["deleted", "gone", "earlier", "rejected", "skipped", "unfinished", "left"]
@@ -28,10 +37,7 @@ export const rollback = Command.make(
     apiKeyFile,
     runsDir,
     concurrency,
-    maxRate: Options.float("max-rate").pipe(
-      Options.optional,
-      Options.withDescription("requests per second never to exceed (default: adapt to the target's 429s)")
-    )
+    maxRate
   },
   (args) =>
     exitWith(
