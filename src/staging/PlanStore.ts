@@ -4,21 +4,22 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { bodyHash, canonicalJson, planHash, type OpKind, type Phase, type Plan } from "../transform/Plan.js"
+import {
+  bodyHash,
+  canonicalJson,
+  planHash,
+  type OpKind,
+  type Phase,
+  type Plan,
+  type PlannedOp
+} from "../transform/Plan.js"
 import type { Issue } from "../transform/SourceModel.js"
 import { replaceRejects } from "./SourceRows.js"
 
 /** A stored plan operation, as the loader reads it. */
-export interface StoredOp {
+export interface StoredOp extends Omit<PlannedOp, "sortKey"> {
   readonly seq: number
-  readonly key: string
-  readonly phase: Phase
-  readonly kind: OpKind
-  readonly naturalKey: string
-  readonly dependsOn: ReadonlyArray<string>
-  readonly body: unknown
   readonly bodyHash: string
-  readonly lineage: ReadonlyArray<string>
 }
 
 export interface PlanMeta {
