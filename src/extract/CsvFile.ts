@@ -1,11 +1,11 @@
 /** Extracts one delimited text file: detect its encoding and delimiter, then stage its records. */
-import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as CsvReader from "./CsvReader.js"
 import type { ExtractError } from "./ExtractError.js"
 import type { Profile, Recognition } from "./Profile.js"
 import * as Profiles from "./Profiles.js"
 import * as Stage from "./Stage.js"
+import type { StagingTarget } from "./StagingTarget.js"
 import * as TextFormat from "./TextFormat.js"
 
 /** Recognises the file at `path` (named `file`) among `profiles` without staging anything. */
@@ -28,7 +28,7 @@ export const extract = (
   file: string,
   source: string,
   profiles: ReadonlyArray<Profile>
-): Effect.Effect<Stage.FileResult, ExtractError, SqlClient.SqlClient> =>
+): Effect.Effect<Stage.FileResult, ExtractError, StagingTarget> =>
   Effect.scoped(
     Effect.gen(function* () {
       const format = yield* TextFormat.sniff(path, file)

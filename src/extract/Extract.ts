@@ -10,6 +10,7 @@ import * as CsvFile from "./CsvFile.js"
 import * as ColumnProfile from "./generic/ColumnProfile.js"
 import { ExtractError } from "./ExtractError.js"
 import * as Profiles from "./Profiles.js"
+import * as StagingTarget from "./StagingTarget.js"
 import type * as Stage from "./Stage.js"
 import * as XlsxFile from "./XlsxFile.js"
 
@@ -139,7 +140,6 @@ export const run: (
   options: ExtractOptions
 ) => Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> = Effect.fn("Extract.run")(
   function* (options: ExtractOptions) {
-    const sql = yield* SqlClient.SqlClient
     const columnProfiles = [
       ...(options.source === "generic" ? yield* ColumnProfile.shipped : []),
       ...(options.profileFile !== undefined ? [yield* ColumnProfile.load(options.profileFile)] : [])
@@ -168,7 +168,7 @@ export const run: (
         return Effect.forEach(settled, (r, i) => summarise(r, timed[i]!.seconds))
       })
     )
-    return yield* sql.withTransaction(extractAll).pipe(
+    return yield* StagingTarget.run(extractAll).pipe(
       Effect.catchTag("SqlError", (e) =>
         Effect.fail(
           new ExtractError({

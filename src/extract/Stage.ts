@@ -3,13 +3,13 @@
  * through the layout's reader into staging, replacing what an earlier extract of the same file staged, in
  * one transaction. Shared by the CSV and XLSX readers.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { ExtractError } from "./ExtractError.js"
 import * as Formats from "./Formats.js"
 import * as P from "./Profile.js"
 import * as Profiles from "./Profiles.js"
 import { rowHash, type SourceRecord } from "./SourceRecord.js"
+import { StagingTarget } from "./StagingTarget.js"
 import * as StagingWriter from "./StagingWriter.js"
 
 /** Records read for recognition. */
@@ -49,12 +49,12 @@ export const stage = (
   head: ReadonlyArray<SourceRecord>,
   cursor: Cursor,
   sha256: () => string
-): Effect.Effect<FileResult, ExtractError, SqlClient.SqlClient> =>
+): Effect.Effect<FileResult, ExtractError, StagingTarget> =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const target = yield* StagingTarget
     const recognition = yield* Profiles.choose(profiles, head, file)
     const reader = recognition.reader()
-    const writer = StagingWriter.make(sql, file, recognition.kind)
+    const writer = StagingWriter.make(target, file, recognition.kind)
     const formats = Formats.observer(file, recognition.formats)
     const feed = (records: ReadonlyArray<SourceRecord>) => {
       for (const record of records) {
@@ -72,7 +72,7 @@ export const stage = (
       }
     }
     const write = Effect.gen(function* () {
-      yield* StagingWriter.clear(sql, file)
+      yield* target.clear(file)
       feed(head)
       let batch = yield* cursor.next(BATCH)
       while (batch.length > 0) {
@@ -89,11 +89,11 @@ export const stage = (
         confidence: recognition.confidence,
         sha256: sha256()
       }
-      yield* StagingWriter.finish(sql, facts, counts)
+      yield* StagingWriter.finish(target, facts, counts)
       return counts
     })
-    const counts = yield* sql
-      .withTransaction(write)
+    const counts = yield* target
+      .atomically(write)
       .pipe(Effect.catchTag("SqlError", (e) => Effect.fail(stagingFailed(file)(e))))
     const found = formats.result()
     return { file, recognition, counts, formats: found, warnings: [...reader.finish(), ...found.warnings] }

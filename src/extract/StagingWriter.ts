@@ -1,11 +1,11 @@
 /**
  * Writes one source file's outcome into staging: its previous rows removed, then staged, skipped and
- * rejected rows buffered and flushed as multi-row INSERTs (200 rows a statement), then its `src_files` row.
+ * rejected rows buffered and flushed in batches to the run's target, then its `src_files` row.
  */
-import type * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import type { SkipReason } from "./Profile.js"
+import type { Row, Target } from "./StagingTarget.js"
 
 /** The line accounting of one file. */
 export interface Counts {
@@ -34,40 +34,11 @@ export interface FileWriter {
   readonly counts: () => Counts
 }
 
-const ROWS_PER_STATEMENT = 200
-
-const insertAll = (
-  sql: SqlClient.SqlClient,
-  table: string,
-  columns: ReadonlyArray<string>,
-  rows: Array<ReadonlyArray<string | number>>
-): Effect.Effect<void, SqlError> =>
-  Effect.gen(function* () {
-    const tuple = `(${columns.map(() => "?").join(",")})`
-    for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-      const chunk = rows.slice(at, at + ROWS_PER_STATEMENT)
-      const statement = `INSERT INTO ${table} (${columns.join(",")}) VALUES ${chunk.map(() => tuple).join(",")}`
-      yield* sql.unsafe(statement, chunk.flat()).raw
-    }
-  })
-
-/** Removes everything a previous extract of `file` staged (its rows, skips, extract rejects, summary). */
-export const clear = (sql: SqlClient.SqlClient, file: string): Effect.Effect<void, SqlError> =>
-  Effect.all(
-    [
-      sql`DELETE FROM src_rows WHERE file = ${file}`,
-      sql`DELETE FROM skipped WHERE file = ${file}`,
-      sql`DELETE FROM rejects WHERE file = ${file} AND stage = 'extract'`,
-      sql`DELETE FROM src_files WHERE file = ${file}`
-    ],
-    { discard: true }
-  )
-
 /** A writer for the rows of `file` of `kind`. */
-export const make = (sql: SqlClient.SqlClient, file: string, kind: string): FileWriter => {
-  let rows: Array<ReadonlyArray<string | number>> = []
-  let skips: Array<ReadonlyArray<string | number>> = []
-  let rejects: Array<ReadonlyArray<string | number>> = []
+export const make = (target: Target, file: string, kind: string): FileWriter => {
+  let rows: Array<Row> = []
+  let skips: Array<Row> = []
+  let rejects: Array<Row> = []
   const counts = { lines: 0, staged: 0, skipped: 0, rejected: 0 }
   return {
     stage: (line, hash, data) => {
@@ -92,11 +63,7 @@ export const make = (sql: SqlClient.SqlClient, file: string, kind: string): File
       skips = []
       rejects = []
       return Effect.all(
-        [
-          insertAll(sql, "src_rows", ["file", "line", "kind", "row_hash", "data"], r),
-          insertAll(sql, "skipped", ["file", "line", "reason", "raw"], s),
-          insertAll(sql, "rejects", ["file", "line", "stage", "reason", "raw"], j)
-        ],
+        [target.insert("src_rows", r), target.insert("skipped", s), target.insert("rejects", j)],
         { discard: true }
       )
     }),
@@ -105,26 +72,17 @@ export const make = (sql: SqlClient.SqlClient, file: string, kind: string): File
 }
 
 /** Records the file's summary row (last, once its rows are all written). */
-export const finish = (
-  sql: SqlClient.SqlClient,
-  facts: FileFacts,
-  counts: Counts
-): Effect.Effect<void, SqlError> =>
-  insertAll(
-    sql,
-    "src_files",
-    ["file", "source", "kind", "confidence", "sha256", "lines", "staged", "skipped", "rejected"],
+export const finish = (target: Target, facts: FileFacts, counts: Counts): Effect.Effect<void, SqlError> =>
+  target.insert("src_files", [
     [
-      [
-        facts.file,
-        facts.source,
-        facts.kind,
-        facts.confidence,
-        facts.sha256,
-        counts.lines,
-        counts.staged,
-        counts.skipped,
-        counts.rejected
-      ]
+      facts.file,
+      facts.source,
+      facts.kind,
+      facts.confidence,
+      facts.sha256,
+      counts.lines,
+      counts.staged,
+      counts.skipped,
+      counts.rejected
     ]
-  )
+  ])

@@ -4,7 +4,6 @@
  * streamed rows are compared with the row elements counted straight from its XML, and the whole read runs
  * under a timeout: an incomplete read fails loudly instead of staging part of a sheet.
  */
-import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import ExcelJS from "exceljs"
@@ -15,6 +14,7 @@ import { ExtractError } from "./ExtractError.js"
 import type { Profile } from "./Profile.js"
 import { isBlank, type SourceRecord } from "./SourceRecord.js"
 import * as Stage from "./Stage.js"
+import type { StagingTarget } from "./StagingTarget.js"
 import * as Cells from "./xlsx/Cells.js"
 import * as SheetIndex from "./xlsx/SheetIndex.js"
 
@@ -84,7 +84,7 @@ export const extract = (
   file: string,
   source: string,
   profiles: ReadonlyArray<Profile>
-): Effect.Effect<ReadonlyArray<Stage.FileResult>, ExtractError, SqlClient.SqlClient> =>
+): Effect.Effect<ReadonlyArray<Stage.FileResult>, ExtractError, StagingTarget> =>
   Effect.gen(function* () {
     const unreadable = "save it again from Excel as .xlsx (or each sheet as CSV UTF-8) and extract again"
     const index = yield* promise(file, "cannot read the workbook", unreadable, () => SheetIndex.read(path))

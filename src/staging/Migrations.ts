@@ -10,6 +10,7 @@
  * - `plan_ops` / `plan_meta`: the deterministic plan (one row per target write).
  * - `checkpoints`: the loader's durable intent and outcome per plan operation.
  * - `rollback_ops`: the rollback's durable intent and outcome per operation it removes.
+ * - `0004_src_rows_rowid`: `src_rows` rebuilt as a rowid table (same columns, key and index).
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -101,9 +102,32 @@ const rollbackOps = Effect.gen(function* () {
   ) WITHOUT ROWID`
 })
 
+/**
+ * `src_rows` as a rowid table, same columns, primary key and index: a staged row's JSON is often over the
+ * ~1 KB a WITHOUT ROWID row keeps in its page, and each such row then took a 4 KB overflow page (3× the
+ * bytes written and 2–3× slower bulk inserts).
+ */
+const srcRowsRowid = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE src_rows_rowid (
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    row_hash TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (file, line)
+  )`
+  yield* sql`INSERT INTO src_rows_rowid (file, line, kind, row_hash, data)
+    SELECT file, line, kind, row_hash, data FROM src_rows ORDER BY file, line`
+  yield* sql`DROP TABLE src_rows`
+  yield* sql`ALTER TABLE src_rows_rowid RENAME TO src_rows`
+  yield* sql`CREATE INDEX src_rows_kind ON src_rows (kind, file, line)`
+})
+
 /** All staging migrations, in order. */
 export const loader = Migrator.fromRecord({
   "0001_init": init,
   "0002_checkpoint_origin": checkpointOrigin,
-  "0003_rollback_ops": rollbackOps
+  "0003_rollback_ops": rollbackOps,
+  "0004_src_rows_rowid": srcRowsRowid
 })
