@@ -6,6 +6,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    reporters: ["default"]
+    reporters: ["default", "./test/support/SummaryReporter.ts"]
   }
 })
