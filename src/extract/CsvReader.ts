@@ -1,6 +1,7 @@
 /**
- * The streaming delimited-text reader: file bytes → decoder → csv-parse, pulled in batches, each record
- * with the physical line it starts on. Blank lines are records too, so every line is accounted for.
+ * The streaming delimited-text reader: file bytes → decoder → the fast tokenizer (csv-parse past anything
+ * exotic), pulled in batches, each record with the physical line it starts on. Blank lines are records too,
+ * so every line is accounted for.
  */
 import { parse } from "csv-parse"
 import * as Effect from "effect/Effect"
@@ -8,6 +9,7 @@ import type * as Scope from "effect/Scope"
 import * as NodeCrypto from "node:crypto"
 import * as NodeFs from "node:fs"
 import * as NodeStream from "node:stream"
+import * as CsvTokenizer from "./CsvTokenizer.js"
 import { ExtractError } from "./ExtractError.js"
 import type { SourceRecord } from "./SourceRecord.js"
 import type { TextFormat } from "./TextFormat.js"
@@ -29,30 +31,34 @@ const BREAK = /\r\n|\n|\r/g
 /** Line breaks inside a record's raw text (quoted multi-line cells), its own terminator excluded. */
 const innerBreaks = (raw: string): number => raw.replace(TERMINATOR, "").match(BREAK)?.length ?? 0
 
-const decoder = (format: TextFormat, hash: NodeCrypto.Hash): NodeStream.Transform => {
+/** The decoded text of `path`, chunk by chunk, its bytes hashed on the way. */
+async function* decoded(
+  source: NodeFs.ReadStream,
+  format: TextFormat,
+  hash: NodeCrypto.Hash
+): AsyncGenerator<string> {
   const text = new TextDecoder(format.encoding, { fatal: format.encoding === "utf-8" })
-  return new NodeStream.Transform({
-    readableObjectMode: false,
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk)
-      try {
-        done(null, text.decode(chunk, { stream: true }))
-      } catch (e) {
-        done(e as Error)
-      }
-    },
-    flush(done) {
-      try {
-        done(null, text.decode())
-      } catch (e) {
-        done(e as Error)
-      }
-    }
-  })
+  for await (const chunk of source) {
+    hash.update(chunk as Buffer)
+    yield text.decode(chunk as Buffer, { stream: true })
+  }
+  yield text.decode()
 }
 
+const parserFor = (format: TextFormat, terminator: string, atStart: boolean) =>
+  parse({
+    delimiter: format.delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    raw: true,
+    bom: atStart,
+    ...(terminator === "" ? {} : { record_delimiter: terminator })
+  })
+
 /**
- * Opens `path` for reading records. Line numbers are counted from the raw text of each record
+ * Opens `path` for reading records: the fast tokenizer while the text keeps to its rules, then csv-parse
+ * from the first record that does not, to the end. Line numbers are counted from the raw text of each record
  * (csv-parse's own `info.lines` counts a CRLF inside quotes twice).
  */
 export const open = (
@@ -62,26 +68,48 @@ export const open = (
 ): Effect.Effect<RecordCursor, ExtractError, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.sync(() => {
-      const parser = parse({
-        delimiter: format.delimiter,
-        relax_column_count: true,
-        relax_quotes: true,
-        skip_empty_lines: false,
-        raw: true,
-        bom: true
-      })
       const source = NodeFs.createReadStream(path, { highWaterMark: 256 * 1024 })
       const hash = NodeCrypto.createHash("sha256")
-      NodeStream.pipeline(source, decoder(format, hash), parser, () => {})
-      return { parser, hash, iterator: parser[Symbol.asyncIterator]() as AsyncIterator<Parsed> }
+      return { source, hash, parser: undefined as ReturnType<typeof parse> | undefined }
     }),
-    ({ parser }) => Effect.sync(() => parser.destroy())
+    (opened) => Effect.sync(() => (opened.parser?.destroy(), opened.source.destroy()))
   ).pipe(
-    Effect.map(({ iterator, hash }): RecordCursor => {
+    Effect.map((opened): RecordCursor => {
+      const texts = decoded(opened.source, format, opened.hash)
+      const tokenizer = CsvTokenizer.make(format.delimiter)
+      let text = ""
+      let pos = 0
+      let started = false
+      let final = false
       let nextLine = 1
       let done = false
-      const pull = async (max: number): Promise<ReadonlyArray<SourceRecord>> => {
-        const out: Array<SourceRecord> = []
+      let fallback: { iterator: AsyncIterator<Parsed>; firstLine: number } | undefined
+      const more = async () => {
+        const step = await texts.next()
+        let chunk = step.done ? "" : step.value
+        if (!started && chunk !== "") {
+          started = true
+          if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1)
+        }
+        if (step.done) final = true
+        text = text.slice(pos) + chunk
+        pos = 0
+      }
+      const switchToCsvParse = () => {
+        const rest = text.slice(pos)
+        const atStart = nextLine === 1
+        const parser = parserFor(format, tokenizer.terminator(), atStart)
+        opened.parser = parser
+        const feed = async function* () {
+          yield rest
+          for await (const chunk of texts) yield chunk
+        }
+        NodeStream.pipeline(NodeStream.Readable.from(feed(), { objectMode: false }), parser, () => {})
+        fallback = { iterator: parser[Symbol.asyncIterator]() as AsyncIterator<Parsed>, firstLine: nextLine }
+        text = ""
+        pos = 0
+      }
+      const pullParsed = async (iterator: AsyncIterator<Parsed>, out: Array<SourceRecord>, max: number) => {
         while (!done && out.length < max) {
           const step = await iterator.next()
           if (step.done) {
@@ -92,19 +120,42 @@ export const open = (
           out.push({ line: nextLine, cells: record, raw: raw.replace(TERMINATOR, "") })
           nextLine += 1 + innerBreaks(raw)
         }
+      }
+      const pull = async (max: number): Promise<ReadonlyArray<SourceRecord>> => {
+        const out: Array<SourceRecord> = []
+        while (!done && out.length < max) {
+          if (fallback !== undefined) {
+            await pullParsed(fallback.iterator, out, max)
+            break
+          }
+          if (pos >= text.length && final) {
+            done = true
+            break
+          }
+          const token = tokenizer.next(text, pos, final)
+          if (token === CsvTokenizer.MORE) await more()
+          else if (token === CsvTokenizer.EXOTIC) switchToCsvParse()
+          else {
+            const raw = text.slice(pos, token.end - token.terminator)
+            out.push({ line: nextLine, cells: token.cells, raw })
+            nextLine += token.multiline ? 1 + innerBreaks(raw) : 1
+            pos = token.end
+          }
+        }
         return out
       }
       let digest: string | undefined
       return {
-        sha256: () => (digest ??= hash.digest("hex")),
+        sha256: () => (digest ??= opened.hash.digest("hex")),
         next: (max) =>
           Effect.tryPromise({
             try: () => pull(max),
             catch: (e) => {
               const err = e as { code?: string; lines?: number; message?: string }
+              const line = err.lines === undefined ? undefined : err.lines + (fallback?.firstLine ?? 1) - 1
               return new ExtractError({
                 what: "cannot parse the file",
-                where: err.lines === undefined ? where : `${where}:${err.lines}`,
+                where: line === undefined ? where : `${where}:${line}`,
                 why: `${err.code ?? "read error"}: ${err.message ?? String(e)}`,
                 fix:
                   err.code === "ERR_ENCODING_INVALID_ENCODED_DATA"
