@@ -27,6 +27,8 @@ export interface LoadOptions {
   readonly onProgress?: (event: ProgressEvent) => void
   /** Requests per second the load must not exceed (default: unlimited until the target answers 429). */
   readonly maxRate?: number
+  /** Operations read and worked on at a time (default 5,000). */
+  readonly pageSize?: number
   /** Look for records that already exist before creating them (default true). */
   readonly adoptExisting?: boolean
 }
@@ -60,12 +62,15 @@ interface OpState {
 
 type Stored = PlanStore.StoredOp
 
+/** Operations read and worked on at a time by default: memory stays flat in the size of the plan. */
+const defaultPageSize = 5000
+
 const describe = (e: TargetError) => e.message
 
 export const load = (options: LoadOptions) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const ops = yield* PlanStore.ops
+    const ops = yield* PlanStore.heads
     const initial = yield* Checkpoints.init
     const writer = yield* CheckpointWriter.make
     const state = new Map<string, OpState>()
@@ -99,12 +104,13 @@ export const load = (options: LoadOptions) =>
     let sent = 0
     let adopted = 0
     const maxAttempts = options.maxAttempts ?? 8
+    const pageSize = options.pageSize ?? defaultPageSize
     const limiter = RateLimiter.make(options.maxRate)
 
     const set = (
       op: Stored,
       change: Pick<OpState, "status" | "resourceId" | "error"> & { origin?: Checkpoints.Origin },
-      durable = false
+      sends = 0
     ) => {
       const s: OpState = { ...state.get(op.key)!, ...change }
       state.set(op.key, s)
@@ -114,7 +120,8 @@ export const load = (options: LoadOptions) =>
         status: s.status,
         resourceId: s.resourceId,
         error: s.error,
-        origin: s.origin
+        origin: s.origin,
+        attempts: sends
       }
       const logged = (
         s.status === "done"
@@ -129,7 +136,7 @@ export const load = (options: LoadOptions) =>
           lineage: op.lineage.join(",")
         })
       )
-      return Effect.zipRight(logged, durable ? writer.durable([update]) : writer.later([update]))
+      return Effect.zipRight(logged, writer.later([update]))
     }
 
     const resolveBody = (op: Stored) => {
@@ -220,6 +227,40 @@ export const load = (options: LoadOptions) =>
         }
       })
 
+    /**
+     * Intents are written ahead: the first operation of a page that needs one declares it for itself and the
+     * next `intentWindow` pending operations in one durable transaction, so a wave of sends costs one commit
+     * instead of one each. Declaring early is safe — after a crash every declared operation is in doubt and
+     * is looked up before anything is sent again.
+     */
+    const intentWindow = Math.max(64, options.concurrency * 8)
+    const makeIntents = (order: ReadonlyArray<Stored>) =>
+      Effect.map(Effect.makeSemaphore(1), (lock) => {
+        const declared = new Set<string>()
+        const position = new Map(order.map((o, i) => [o.key, i]))
+        return (op: Stored) =>
+          declared.has(op.key)
+            ? Effect.void
+            : lock.withPermits(1)(
+                Effect.suspend(() => {
+                  if (declared.has(op.key)) return Effect.void
+                  const batch = [op.key]
+                  for (
+                    let i = position.get(op.key)! + 1;
+                    i < order.length && batch.length < intentWindow;
+                    i++
+                  ) {
+                    const next = order[i]!
+                    if (!declared.has(next.key) && state.get(next.key)!.status === "pending")
+                      batch.push(next.key)
+                  }
+                  for (const k of batch) declared.add(k)
+                  return writer.durable(batch.map((key) => ({ key, status: "sending" as const })))
+                })
+              )
+      })
+    let declareIntent: (op: Stored) => Effect.Effect<void> = () => Effect.void
+
     const runOp = (op: Stored): Effect.Effect<void, never, TargetApi> =>
       Effect.gen(function* () {
         const s = state.get(op.key)!
@@ -236,8 +277,11 @@ export const load = (options: LoadOptions) =>
         if (Either.isLeft(body))
           return yield* set(op, { status: "rejected", resourceId: null, error: body.left })
         const path = createPath(op.kind, body.right)
+        let sends = 0
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-          yield* writer.durable([{ key: op.key, status: "sending", attempt: true }])
+          if (attempt === 1) yield* declareIntent(op)
+          else yield* writer.durable([{ key: op.key, status: "sending" }])
+          sends++
           state.set(op.key, {
             ...state.get(op.key)!,
             status: "sending",
@@ -258,9 +302,13 @@ export const load = (options: LoadOptions) =>
           if (Either.isRight(outcome)) {
             const id = createdId(outcome.right) ?? (op.kind === "currency" ? op.naturalKey : undefined)
             if (id !== undefined)
-              return yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" })
+              return yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" }, sends)
           } else if (outcome.left._tag === "TargetRejected") {
-            return yield* set(op, { status: "rejected", resourceId: null, error: describe(outcome.left) })
+            return yield* set(
+              op,
+              { status: "rejected", resourceId: null, error: describe(outcome.left) },
+              sends
+            )
           }
           const failure = Either.isLeft(outcome) ? outcome.left : undefined
           const notProcessed = failure?._tag === "TargetTransient" && failure.status === 429
@@ -269,26 +317,34 @@ export const load = (options: LoadOptions) =>
               lookupOps([{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }])
             )
             if (Either.isLeft(found)) {
-              return yield* set(op, {
-                status: "in_doubt",
-                resourceId: null,
-                error: `sent, outcome unknown (${failure ? describe(failure) : "no id in the response"}); the lookup failed too: ${describe(found.left)}`
-              })
+              return yield* set(
+                op,
+                {
+                  status: "in_doubt",
+                  resourceId: null,
+                  error: `sent, outcome unknown (${failure ? describe(failure) : "no id in the response"}); the lookup failed too: ${describe(found.left)}`
+                },
+                sends
+              )
             }
             const id = found.right.get(op.key)
             if (id !== undefined) {
               adopted++
-              return yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" })
+              return yield* set(op, { status: "done", resourceId: id, error: null, origin: "created" }, sends)
             }
           }
           const retryAfter = failure?._tag === "TargetTransient" ? failure.retryAfterMs : undefined
           yield* Effect.sleep(Duration.millis(backoffMs(attempt, retryAfter, Math.random())))
         }
-        yield* set(op, {
-          status: "pending",
-          resourceId: null,
-          error: `not created after ${maxAttempts} attempts (transient failures); run load again`
-        })
+        yield* set(
+          op,
+          {
+            status: "pending",
+            resourceId: null,
+            error: `not created after ${maxAttempts} attempts (transient failures); run load again`
+          },
+          sends
+        )
       }).pipe(
         Effect.catchAll((e: TargetError) =>
           set(op, { status: "in_doubt", resourceId: null, error: describe(e) })
@@ -296,14 +352,19 @@ export const load = (options: LoadOptions) =>
       )
 
     for (const phase of phases) {
-      const phaseOps = ops.filter((o) => o.phase === phase)
-      if (phaseOps.length === 0) continue
-      yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
-      const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
-      if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
-      if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
-      yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
-      yield* writer.flush
+      for (let after = 0; ;) {
+        const phaseOps = yield* PlanStore.page(phase, after, pageSize)
+        if (phaseOps.length === 0) break
+        after = phaseOps[phaseOps.length - 1]!.seq
+        yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
+        const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
+        if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
+        if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
+        declareIntent = yield* makeIntents(phaseOps)
+        yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
+        yield* writer.flush
+        if (phaseOps.length < pageSize) break
+      }
     }
     yield* writer.flush
 

@@ -64,7 +64,10 @@ const chunks = <A>(xs: ReadonlyArray<A>, n: number): Array<Array<A>> => {
   return out
 }
 
-/** Searches `path` for records whose `field` is one of `values` (batched by 100), keyed by that field. */
+/** How many lookup requests run at once (batches of 100 keys, or per-parent reads). */
+const lookupConcurrency = 8
+
+/** Searches `path` for records whose `field` is one of `values` (batches of 100, several at once), keyed by that field. */
 const findBy = (
   path: string,
   field: string,
@@ -74,14 +77,21 @@ const findBy = (
   Effect.gen(function* () {
     const api = yield* TargetApi
     const found = new Map<string, string>()
-    for (const batch of chunks([...new Set(values)], 100)) {
-      const { rows } = yield* api.searchAll(path, {
-        filter: { [field]: { in: batch } },
-        sort: { sortBy: [field], order: "ASC" }
-      })
-      for (const r of rows)
-        if (live(r) && typeof r.resourceId === "string") found.set(str(r[field]), r.resourceId)
-    }
+    yield* Effect.forEach(
+      chunks([...new Set(values)], 100),
+      (batch) =>
+        Effect.map(
+          api.searchAll(path, {
+            filter: { [field]: { in: batch } },
+            sort: { sortBy: [field], order: "ASC" }
+          }),
+          ({ rows }) => {
+            for (const r of rows)
+              if (live(r) && typeof r.resourceId === "string") found.set(str(r[field]), r.resourceId)
+          }
+        ),
+      { concurrency: lookupConcurrency, discard: true }
+    )
     return found
   })
 
@@ -180,14 +190,20 @@ export const lookupOps = (
   Effect.gen(function* () {
     const found = new Map<string, string>()
     const byEntity = new Map<RefEntity, Array<LookupOp>>()
+    const perParent: Array<LookupOp> = []
     for (const op of ops) {
       const entity = entityOf[op.kind]
       if (entity) byEntity.set(entity, [...(byEntity.get(entity) ?? []), op])
-      else {
-        const id = op.kind === "rate" ? yield* findRate(op) : yield* findPayment(op)
-        if (id !== undefined) found.set(op.key, id)
-      }
+      else perParent.push(op)
     }
+    yield* Effect.forEach(
+      perParent,
+      (op) =>
+        Effect.map(op.kind === "rate" ? findRate(op) : findPayment(op), (id) => {
+          if (id !== undefined) found.set(op.key, id)
+        }),
+      { concurrency: lookupConcurrency, discard: true }
+    )
     for (const [entity, group] of byEntity) {
       const ids = yield* lookupEntity(
         entity,

@@ -28,6 +28,8 @@ export interface Update {
   readonly error?: string | null
   /** Counts one more attempt (an intent before a send). */
   readonly attempt?: boolean
+  /** Counts this many more attempts (requests actually sent, recorded with the outcome). */
+  readonly attempts?: number
   readonly bodyHash?: string
   readonly origin?: Origin | null
 }
@@ -82,7 +84,7 @@ export const write = (updates: ReadonlyArray<Update>) =>
             status = ${u.status},
             resource_id = ${u.resourceId === undefined ? sql`resource_id` : u.resourceId},
             error = ${u.error === undefined ? sql`error` : u.error},
-            attempts = attempts + ${u.attempt ? 1 : 0},
+            attempts = attempts + ${u.attempts ?? (u.attempt ? 1 : 0)},
             body_hash = ${u.bodyHash ?? sql`body_hash`},
             origin = ${u.origin === undefined ? sql`origin` : u.origin},
             updated_at = ${now}

@@ -77,31 +77,60 @@ export const save = (plan: Plan, baseCurrency: string) =>
   }).pipe(Effect.orDie)
 
 /** The stored plan's operations in load order. */
+interface OpRow {
+  seq: number
+  key: string
+  phase: Phase
+  kind: OpKind
+  natural_key: string
+  depends_on: string
+  body: string
+  body_hash: string
+  lineage: string
+}
+
+const fromRow = (r: OpRow): StoredOp => ({
+  seq: r.seq,
+  key: r.key,
+  phase: r.phase,
+  kind: r.kind,
+  naturalKey: r.natural_key,
+  dependsOn: JSON.parse(r.depends_on) as Array<string>,
+  body: JSON.parse(r.body) as unknown,
+  bodyHash: r.body_hash,
+  lineage: JSON.parse(r.lineage) as Array<string>
+})
+
+/** Every stored operation in load order, bodies included (small plans, tests, tools). */
 export const ops = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{
-    seq: number
-    key: string
-    phase: Phase
-    kind: OpKind
-    natural_key: string
-    depends_on: string
-    body: string
-    body_hash: string
-    lineage: string
-  }>`SELECT * FROM plan_ops ORDER BY seq`
-  return rows.map((r): StoredOp => ({
-    seq: r.seq,
-    key: r.key,
-    phase: r.phase,
-    kind: r.kind,
-    naturalKey: r.natural_key,
-    dependsOn: JSON.parse(r.depends_on) as Array<string>,
-    body: JSON.parse(r.body) as unknown,
-    bodyHash: r.body_hash,
-    lineage: JSON.parse(r.lineage) as Array<string>
-  }))
+  return (yield* sql<OpRow>`SELECT * FROM plan_ops ORDER BY seq`).map(fromRow)
 }).pipe(Effect.orDie)
+
+/** An operation without its body: what the loader keeps in memory for the whole plan. */
+export interface OpHead {
+  readonly seq: number
+  readonly key: string
+  readonly phase: Phase
+  readonly bodyHash: string
+}
+
+/** Every operation's head, in load order. */
+export const heads = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ seq: number; key: string; phase: Phase; body_hash: string }>`
+    SELECT seq, key, phase, body_hash FROM plan_ops ORDER BY seq`
+  return rows.map((r): OpHead => ({ seq: r.seq, key: r.key, phase: r.phase, bodyHash: r.body_hash }))
+}).pipe(Effect.orDie)
+
+/** Up to `limit` operations of `phase` after `afterSeq`, bodies included: the loader pages through a phase. */
+export const page = (phase: Phase, afterSeq: number, limit: number) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<OpRow>`
+      SELECT * FROM plan_ops WHERE phase = ${phase} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
+    return rows.map(fromRow)
+  }).pipe(Effect.orDie)
 
 /** The stored plan's metadata; undefined when no plan was made yet. */
 export const meta = Effect.gen(function* () {

@@ -37,7 +37,7 @@ describe("faults", () => {
             yield* PlanStore.save(plan, snapshot.baseCurrency)
             const runs: Array<Executor.LoadResult> = []
             for (let i = 0; i < 6 && !runs.at(-1)?.complete; i++)
-              runs.push(yield* Executor.load({ concurrency: 8 }))
+              runs.push(yield* Executor.load({ concurrency: 8, pageSize: 50 }))
             const rec = yield* Reconcile.reconcile(yield* XeroSource.read, "SGD", "2025-12-31")
             return { ops: yield* PlanStore.ops, runs, rec }
           }).pipe(Effect.provide(layers(s, NodePath.join(dir, "ws"))), Effect.provide(NodeContext.layer))

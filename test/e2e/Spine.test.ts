@@ -81,7 +81,7 @@ describe("spine: bundled Xero sample → sandbox", () => {
             []
           )
 
-          const loaded = yield* Executor.load({ concurrency: 8 })
+          const loaded = yield* Executor.load({ concurrency: 8, pageSize: 37 })
           assert.isTrue(loaded.complete)
           assert.strictEqual(
             loaded.sent,
