@@ -1,0 +1,179 @@
+/**
+ * Measured loads for the loader benchmark: each from a fresh sandbox in its own process and a fresh copy of a
+ * planned workspace, the loader in another process; and the invoices-only load set against a bare client.
+ */
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import type { SandboxOptions } from "../src/sandbox/Sandbox.js"
+import { phases } from "../src/transform/Plan.js"
+import * as Company from "./Company.js"
+import type { Driven } from "./Drive.js"
+import * as Pipeline from "./Pipeline.js"
+import { runTask, withServer, type ProcessOptions } from "./Processes.js"
+import type { Measured } from "./Probe.js"
+import { writeResolvedBodies } from "./Replay.js"
+import { note, ratio, round } from "./Report.js"
+import type { Loaded } from "./worker.js"
+
+export interface LoadSpec {
+  readonly label: string
+  readonly invoices: number
+  /** A planned workspace, copied for the load. */
+  readonly workspace: string
+  readonly concurrency: number
+  readonly latencyMs: number
+  /** A sandbox state database, copied for the load; undefined = a fresh in-memory sandbox. */
+  readonly state?: string
+}
+
+const copyState = (state: string): string => {
+  const to = Company.statePathIn(Pipeline.tempDir("state"))
+  NodeFs.copyFileSync(state, to)
+  return to
+}
+
+/** Seconds of each phase from its first to its last outcome, and the lead-in before its first outcome. */
+const phaseFigures = (loaded: Loaded) => {
+  let previous = 0
+  return phases.flatMap((phase) => {
+    const w = loaded.phases.find((p) => p.phase === phase)
+    if (w === undefined) return []
+    const figures = {
+      phase,
+      outcomes: w.outcomes,
+      leadInSeconds: round(w.first - previous, 2),
+      seconds: round(w.last - w.first, 2),
+      opsPerSecond: w.last > w.first ? round((w.outcomes - 1) / (w.last - w.first)) : undefined
+    }
+    previous = w.last
+    return [figures]
+  })
+}
+
+/** Loads `spec` from a fresh sandbox and workspace, the loader measured in its own process. */
+export const load = async (spec: LoadSpec, options: ProcessOptions) => {
+  const workspace = Pipeline.copyWorkspace(spec.workspace, "load")
+  const sandbox: SandboxOptions = {
+    ...(spec.latencyMs > 0 ? { faults: { latencyMs: spec.latencyMs } } : {}),
+    ...(spec.state === undefined ? {} : { statePath: copyState(spec.state) })
+  }
+  note(`load ${spec.label}`)
+  return withServer({ kind: "sandbox", options: sandbox }, options, async (s) => {
+    const cpu = (await s.stats()).cpuSeconds
+    const m = await runTask<Loaded>(
+      { type: "load", workspace, baseUrl: s.url, concurrency: spec.concurrency, log: "run" },
+      options
+    )
+    const sandboxCpu = (await s.stats()).cpuSeconds - cpu
+    const { result } = m.value
+    const operations = Object.values(result.counts).reduce(
+      (n, c) => n + Object.values(c).reduce((a, b) => a + b, 0),
+      0
+    )
+    const phasesRun = phaseFigures(m.value)
+    const transactions = phasesRun.find((p) => p.phase === "transactions")
+    const ideal = spec.latencyMs > 0 ? spec.concurrency / (spec.latencyMs / 1000) : undefined
+    const opsPerSecond = operations / m.seconds
+    return {
+      label: spec.label,
+      invoices: spec.invoices,
+      concurrency: spec.concurrency,
+      latencyMs: spec.latencyMs,
+      operations,
+      complete: result.complete,
+      sent: result.sent,
+      adopted: result.adopted,
+      seconds: round(m.seconds, 1),
+      opsPerSecond: round(opsPerSecond),
+      idealOpsPerSecond: ideal,
+      ratioToIdeal: ideal === undefined ? undefined : ratio(opsPerSecond, ideal),
+      /** Time before each phase's first outcome: reading the plan, reference and adoption lookups, phase drains. */
+      leadInSeconds: round(
+        phasesRun.reduce((n, p) => n + p.leadInSeconds, 0),
+        1
+      ),
+      transactionsOpsPerSecond: transactions?.opsPerSecond,
+      checkpointTransactions: result.checkpointTransactions,
+      checkpointTransactionsPerOp: round(result.checkpointTransactions / operations, 3),
+      loaderCores: round(m.cpuSeconds / m.seconds, 2),
+      loaderCpuMsPerOp: round((m.cpuSeconds * 1000) / operations, 3),
+      sandboxCores: round(sandboxCpu / m.seconds, 2),
+      rssBeforeMb: round(m.rssBeforeMb),
+      rssPeakMb: round(m.rssPeakMb),
+      hwmMb: m.hwmMb === undefined ? undefined : round(m.hwmMb),
+      rssSamples: m.rssSamples,
+      phases: phasesRun,
+      counts: result.counts
+    }
+  })
+}
+
+export type LoadFigures = Awaited<ReturnType<typeof load>>
+
+/** (b): the invoices alone, loaded by the loader and replayed by a bare client, on copies of one master-data state. */
+export const againstBare = async (
+  big: { workspace: string; master: string; invoices: string; invoiceCount: number },
+  concurrencies: ReadonlyArray<number>,
+  options: ProcessOptions
+) => {
+  const state = Company.statePathIn(Pipeline.tempDir("master-state"))
+  await withServer({ kind: "sandbox", options: { statePath: state } }, options, (s) =>
+    runTask<Loaded>(
+      { type: "load", workspace: big.master, baseUrl: s.url, concurrency: 8, log: "none" },
+      options
+    )
+  )
+  const bodies = NodePath.join(Pipeline.tempDir("bodies"), "invoices.ndjson")
+  const ops = await Pipeline.storedOps(big.invoices)
+  await withServer({ kind: "sandbox", options: { statePath: copyState(state) } }, options, (s) =>
+    writeResolvedBodies(ops, s.url, bodies)
+  )
+  const runs = []
+  for (const concurrency of concurrencies) {
+    const loader = await load(
+      {
+        label: `invoices only, c=${concurrency}`,
+        invoices: big.invoiceCount,
+        workspace: big.invoices,
+        concurrency,
+        latencyMs: 0,
+        state
+      },
+      options
+    )
+    note(`bare replay, c=${concurrency}`)
+    const bare = await withServer(
+      { kind: "sandbox", options: { statePath: copyState(state) } },
+      options,
+      async (s) => {
+        const cpu = (await s.stats()).cpuSeconds
+        const m = await runTask<Driven>(
+          { type: "replay", origin: s.url, path: "/api/v1/invoices", bodies, concurrency },
+          options
+        )
+        return { m, sandboxCores: ((await s.stats()).cpuSeconds - cpu) / m.seconds }
+      }
+    )
+    const d: Measured<Driven> = bare.m
+    const windowRate = loader.transactionsOpsPerSecond ?? loader.opsPerSecond
+    runs.push({
+      concurrency,
+      invoices: ops.length,
+      loader,
+      bare: {
+        requests: d.value.requests,
+        seconds: round(d.seconds, 1),
+        requestsPerSecond: round(d.value.perSecond),
+        cpuMsPerRequest: round((d.cpuSeconds * 1000) / d.value.requests, 3),
+        clientCores: round(d.cpuSeconds / d.seconds, 2),
+        sandboxCores: round(bare.sandboxCores, 2),
+        rssPeakMb: round(d.rssPeakMb)
+      },
+      /** Loader invoices/s from its first to its last outcome (after its lookups), over bare req/s. */
+      ratioSendWindow: ratio(windowRate, d.value.perSecond),
+      /** Loader invoices/s over its whole run (plan read and lookups included), over bare req/s. */
+      ratioWall: ratio(loader.opsPerSecond, d.value.perSecond)
+    })
+  }
+  return runs
+}
