@@ -15,6 +15,7 @@ import * as Reconcile from "../reconcile/Reconcile.js"
 import * as ReportWriter from "../reconcile/ReportWriter.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
+import * as SourceRows from "../staging/SourceRows.js"
 import * as Mappings from "../transform/Mappings.js"
 import { phases } from "../transform/Plan.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
@@ -37,6 +38,11 @@ export const extract = (inputDir: string) =>
 
 export const plan = (mappingsDir: string | undefined) =>
   Effect.gen(function* () {
+    if ((yield* SourceRows.files).length === 0) {
+      return yield* Effect.dieMessage(
+        "nothing is staged in this workspace: run extract --input DIR --workspace WS first"
+      )
+    }
     const books = yield* XeroSource.read
     const snapshot = yield* ReadSnapshot.read
     const mappings = yield* Mappings.load("xero", mappingsDir)

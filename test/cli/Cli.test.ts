@@ -90,6 +90,24 @@ describe("cli", () => {
     60_000
   )
 
+  it.scopedLive(
+    "plan on a workspace with nothing staged says to extract first",
+    () =>
+      Effect.gen(function* () {
+        const s = yield* sandbox()
+        const ws = tempDir("empty")
+        const r = yield* cli(
+          ["plan", "--workspace", ws, "--base-url", s.url, "--runs-dir", NodePath.join(ws, "runs")],
+          {
+            JK_API_KEY: "jk-abc"
+          }
+        )
+        assert.strictEqual(r.status, 2)
+        assert.match(r.stderr, /error: nothing is staged in this workspace: run extract/)
+      }),
+    60_000
+  )
+
   it.live(
     "status on a workspace without a plan says what to do",
     () =>
