@@ -12,9 +12,12 @@ export interface SourceRecord {
   readonly problem?: string
 }
 
+/** The canonical text of the record's cells as parsed, which `row_hash` is the sha256 of (a JSON array). */
+export const hashedText = (cells: ReadonlyArray<string>): string => JSON.stringify(cells)
+
 /** sha256 hex of the record's cells as parsed, joined canonically (a JSON array of strings). */
 export const rowHash = (cells: ReadonlyArray<string>): string =>
-  NodeCrypto.createHash("sha256").update(JSON.stringify(cells)).digest("hex")
+  NodeCrypto.createHash("sha256").update(hashedText(cells)).digest("hex")
 
 /** True when every cell is empty or whitespace (a blank line, or a line of bare delimiters). */
 export const isBlank = (cells: ReadonlyArray<string>): boolean => {

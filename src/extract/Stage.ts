@@ -8,13 +8,13 @@ import { ExtractError } from "./ExtractError.js"
 import * as Formats from "./Formats.js"
 import * as P from "./Profile.js"
 import * as Profiles from "./Profiles.js"
-import { rowHash, type SourceRecord } from "./SourceRecord.js"
+import type { SourceRecord } from "./SourceRecord.js"
 import { StagingTarget } from "./StagingTarget.js"
 import * as StagingWriter from "./StagingWriter.js"
 
 /** Records read for recognition. */
 export const HEAD = 200
-const BATCH = 5_000
+const BATCH = 1_000
 
 /** Pulls records in order; an empty batch means the end. */
 export interface Cursor {
@@ -65,7 +65,7 @@ export const stage = (
             : undefined
         if (problem !== undefined) writer.reject(record.line, problem, record.raw)
         else if (outcome._tag === "Staged") {
-          writer.stage(record.line, rowHash(record.cells), outcome.data)
+          writer.stage(record.line, record.cells, outcome.data)
           formats.observe(outcome.data, record.line)
         } else if (outcome._tag === "Skipped") writer.skip(record.line, outcome.reason, record.raw)
         else writer.reject(record.line, outcome.reason, record.raw)

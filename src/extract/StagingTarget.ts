@@ -1,16 +1,18 @@
 /**
- * Where an extract run writes: its own better-sqlite3 connection to the staging file, holding the whole run
- * in one transaction and inserting through prepared statements; or, for an in-memory database (which a second
- * connection cannot see) or any other SqlClient, the SqlClient itself with multi-row INSERTs.
+ * Where an extract run writes: a writer thread with its own better-sqlite3 connection to the staging file,
+ * holding the whole run in one transaction and inserting through prepared statements while the main thread
+ * reads on; or, for an in-memory database (which a second connection cannot see) or any other SqlClient, the
+ * SqlClient itself with multi-row INSERTs.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
-import Database from "better-sqlite3"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
+import * as NodeCrypto from "node:crypto"
+import * as NodeWorker from "node:worker_threads"
 
 /** The staging tables an extract writes, with their columns in insert order. */
 export const COLUMNS = {
@@ -26,8 +28,12 @@ export type Table = keyof typeof COLUMNS
 /** One row's values, in the table's column order. */
 export type Row = ReadonlyArray<string | number>
 
+/** The column of `src_rows` rows that `insert` is given as the text to hash: `row_hash` is its sha256 hex. */
+export const HASHED = 3
+
 /** The writes of an extract run. */
 export interface Target {
+  /** Inserts `rows`; a `src_rows` row holds at `HASHED` the text its `row_hash` is the sha256 of. */
   readonly insert: (table: Table, rows: ReadonlyArray<Row>) => Effect.Effect<void, SqlError>
   /** Removes everything a previous extract of `file` staged (its rows, skips, extract rejects, summary). */
   readonly clear: (file: string) => Effect.Effect<void, SqlError>
@@ -56,12 +62,17 @@ const insertSql = (table: Table, rows: number) => {
   return `INSERT INTO ${table} (${columns.join(",")}) VALUES ${Array.from({ length: rows }, () => tuple).join(",")}`
 }
 
+const hashed = (row: Row): Row =>
+  row.map((v, i) => (i === HASHED ? NodeCrypto.createHash("sha256").update(String(v)).digest("hex") : v))
+
 /** Writes through the SqlClient: 200-row INSERT statements, its transactions. */
 export const viaClient = (sql: SqlClient.SqlClient): Target => ({
   insert: (table, rows) =>
     Effect.gen(function* () {
       for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-        const chunk = rows.slice(at, at + ROWS_PER_STATEMENT)
+        const chunk = rows
+          .slice(at, at + ROWS_PER_STATEMENT)
+          .map((row) => (table === "src_rows" ? hashed(row) : row))
         yield* sql.unsafe(insertSql(table, chunk.length), chunk.flat()).raw
       }
     }),
@@ -69,52 +80,96 @@ export const viaClient = (sql: SqlClient.SqlClient): Target => ({
   atomically: (effect) => sql.withTransaction(effect)
 })
 
-const attempt = <A>(message: string, f: () => A): Effect.Effect<A, SqlError> =>
-  Effect.try({ try: f, catch: (cause) => new SqlError({ cause, message }) })
+/** Batches the writer thread may hold before `insert` waits for it. */
+const IN_FLIGHT = 4
 
-/** Writes through `db` (inside the transaction `run` holds): one prepared statement a table, savepoints. */
-export const direct = (db: Database.Database): Target => {
-  const inserts = new Map<Table, Database.Statement>()
-  const prepared = (table: Table) => {
-    let statement = inserts.get(table)
-    if (statement === undefined) inserts.set(table, (statement = db.prepare(insertSql(table, 1))))
-    return statement
+/**
+ * Writes through the extract's writer thread (see `StagingWorker.mjs`): `insert` posts a batch and returns
+ * at once unless the thread is `IN_FLIGHT` batches behind; a failure there fails the next write or `commit`.
+ */
+const viaWorker = (worker: NodeWorker.Worker) => {
+  let failure: unknown
+  let sent = 0
+  let acked = 0
+  let committed = false
+  let exited = false
+  let wake: (() => void) | undefined
+  const poke = () => {
+    const w = wake
+    wake = undefined
+    w?.()
   }
-  const clears = CLEAR.map((s) => db.prepare(s))
-  return {
+  worker.on("message", (m: { ack?: number; error?: string; committed?: boolean }) => {
+    if (m.ack !== undefined) acked = m.ack
+    if (m.error !== undefined) failure ??= new Error(m.error)
+    if (m.committed === true) committed = true
+    poke()
+  })
+  worker.on("error", (e) => ((failure ??= e), poke()))
+  worker.on("exit", () => ((exited = true), (failure ??= new Error("the writer thread ended")), poke()))
+  const until = (ready: () => boolean): Effect.Effect<void, SqlError> =>
+    Effect.async<void, SqlError>((resume) => {
+      const check = () => {
+        if (ready()) resume(Effect.void)
+        else if (failure !== undefined)
+          resume(Effect.fail(new SqlError({ cause: failure, message: "Failed to write to staging" })))
+        else wake = check
+      }
+      check()
+    })
+  const post = (message: object) =>
+    Effect.suspend(() => {
+      if (failure !== undefined)
+        return Effect.fail(new SqlError({ cause: failure, message: "Failed to write to staging" }))
+      worker.postMessage(message)
+      return Effect.void
+    })
+  const run = (sql: string, rows: ReadonlyArray<Row>, hash?: number) =>
+    Effect.zipRight(
+      post({ sql, rows, ack: ++sent, ...(hash === undefined ? {} : { hash }) }),
+      until(() => sent - acked < IN_FLIGHT)
+    )
+  const target: Target = {
     insert: (table, rows) =>
-      attempt("Failed to execute statement", () => {
-        const statement = prepared(table)
-        for (const row of rows) statement.run(row)
-      }),
-    clear: (file) =>
-      attempt("Failed to execute statement", () => {
-        for (const statement of clears) statement.run(file)
-      }),
+      rows.length === 0
+        ? Effect.void
+        : run(insertSql(table, 1), rows, table === "src_rows" ? HASHED : undefined),
+    clear: (file) => Effect.forEach(CLEAR, (statement) => run(statement, [[file]]), { discard: true }),
     atomically: (effect) =>
       Effect.acquireUseRelease(
-        attempt("Failed to begin a savepoint", () => db.exec("SAVEPOINT extract_file")),
+        post({ exec: "SAVEPOINT extract_file" }),
         () => effect,
         (_, exit) =>
-          Effect.orDie(
-            attempt("Failed to end a savepoint", () =>
-              db.exec(
-                Exit.isSuccess(exit)
-                  ? "RELEASE extract_file"
-                  : "ROLLBACK TO extract_file; RELEASE extract_file"
-              )
-            )
+          Effect.ignore(
+            post({
+              exec: Exit.isSuccess(exit)
+                ? "RELEASE extract_file"
+                : "ROLLBACK TO extract_file; RELEASE extract_file"
+            })
           )
       )
+  }
+  return {
+    target,
+    commit: Effect.zipRight(
+      post({ commit: true }),
+      until(() => committed)
+    ),
+    /** Rolls back anything not committed and waits for the thread to end. */
+    end: Effect.async<void>((resume) => {
+      if (exited) return resume(Effect.void)
+      worker.once("exit", () => resume(Effect.void))
+      worker.postMessage({ end: true })
+    })
   }
 }
 
 /** Connection settings for the bulk load, on this connection only (it is closed at the end of the run). */
-const PRAGMAS = ["synchronous = NORMAL", "cache_size = -32768", "temp_store = MEMORY"]
+const PRAGMAS = ["synchronous = NORMAL", "temp_store = MEMORY"]
 
 /**
  * Runs `effect` with the run's target, all of its writes in one transaction: committed when it succeeds,
- * rolled back when it fails. A file-backed SQLite staging database gets a connection of the run's own.
+ * rolled back when it fails. A file-backed SQLite staging database gets a writer thread of the run's own.
  */
 export const run = <A, E, R>(
   effect: Effect.Effect<A, E, R | StagingTarget>
@@ -126,23 +181,16 @@ export const run = <A, E, R>(
     if (filename === "" || filename === ":memory:" || filename.startsWith("file:"))
       return yield* sql.withTransaction(Effect.provideService(effect, StagingTarget, viaClient(sql)))
     return yield* Effect.acquireUseRelease(
-      attempt("Failed to open the staging database", () => {
-        const db = new Database(filename, { fileMustExist: true })
-        for (const p of PRAGMAS) db.pragma(p)
-        db.exec("BEGIN IMMEDIATE")
-        return db
-      }),
-      (db) =>
-        Effect.provideService(effect, StagingTarget, direct(db)).pipe(
-          Effect.tap(() => attempt("Failed to commit the extract", () => db.exec("COMMIT")))
-        ),
-      (db) =>
-        Effect.sync(() => {
-          try {
-            if (db.inTransaction) db.exec("ROLLBACK")
-          } finally {
-            db.close()
-          }
-        })
+      Effect.sync(() =>
+        viaWorker(
+          new NodeWorker.Worker(new URL("./StagingWorker.mjs", import.meta.url), {
+            workerData: { filename, pragmas: PRAGMAS },
+            execArgv: []
+          })
+        )
+      ),
+      (writer) =>
+        Effect.provideService(effect, StagingTarget, writer.target).pipe(Effect.tap(() => writer.commit)),
+      (writer) => writer.end
     )
   })

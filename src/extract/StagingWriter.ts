@@ -5,6 +5,7 @@
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import type { SkipReason } from "./Profile.js"
+import { hashedText } from "./SourceRecord.js"
 import type { Row, Target } from "./StagingTarget.js"
 
 /** The line accounting of one file. */
@@ -26,7 +27,7 @@ export interface FileFacts {
 
 /** Buffers rows of one file; `flush` writes what is buffered, `counts` is the accounting so far. */
 export interface FileWriter {
-  readonly stage: (line: number, hash: string, data: Readonly<Record<string, string>>) => void
+  readonly stage: (line: number, cells: ReadonlyArray<string>, data: Readonly<Record<string, string>>) => void
   readonly skip: (line: number, reason: SkipReason, raw: string) => void
   readonly reject: (line: number, reason: string, raw: string) => void
   readonly buffered: () => number
@@ -41,8 +42,8 @@ export const make = (target: Target, file: string, kind: string): FileWriter => 
   let rejects: Array<Row> = []
   const counts = { lines: 0, staged: 0, skipped: 0, rejected: 0 }
   return {
-    stage: (line, hash, data) => {
-      rows.push([file, line, kind, hash, JSON.stringify(data)])
+    stage: (line, cells, data) => {
+      rows.push([file, line, kind, hashedText(cells), JSON.stringify(data)])
       counts.lines++
       counts.staged++
     },

@@ -1,0 +1,75 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as NodeFs from "node:fs/promises"
+import * as NodeOs from "node:os"
+import * as NodePath from "node:path"
+import * as Extract from "../../src/extract/Extract.js"
+import * as StagingDb from "../../src/staging/StagingDb.js"
+import { dirOf, inputDir } from "./support.js"
+
+const XERO = [
+  "AccountTransactions.csv",
+  "Bills.csv",
+  "ChartOfAccounts.csv",
+  "Contacts.csv",
+  "InventoryItems.csv",
+  "ManualJournals.csv",
+  "SalesInvoices.csv"
+]
+
+/** Everything an extract stages, in key order. */
+const dump = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{ t: string; file: string; line: number; v: string }>`
+    SELECT 'row' AS t, file, line, kind || row_hash || data AS v FROM src_rows
+    UNION ALL SELECT 'skip', file, line, reason || raw FROM skipped
+    UNION ALL SELECT 'reject', file, line, stage || reason || raw FROM rejects
+    UNION ALL SELECT 'file', file, lines, source || kind || confidence || sha256 || staged || skipped || rejected
+      FROM src_files
+    ORDER BY 1, 2, 3`
+}).pipe(Effect.orDie)
+
+const tempDb = Effect.acquireRelease(
+  Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-"))),
+  (dir) => Effect.promise(() => NodeFs.rm(dir, { recursive: true, force: true }))
+).pipe(Effect.map((dir) => NodePath.join(dir, "staging.db")))
+
+const extractInto = (filename: string, inputDir: string) =>
+  Effect.gen(function* () {
+    const summaries = yield* Extract.run({ source: "xero", inputDir })
+    return { summaries, staged: yield* dump }
+  }).pipe(Effect.provide(StagingDb.layer(filename)))
+
+describe("StagingTarget", () => {
+  it.scoped(
+    "a file-backed staging (writer thread) stages exactly what the in-memory one (SqlClient) does",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* dirOf("xero", XERO)
+        const memory = yield* extractInto(":memory:", dir)
+        const file = yield* tempDb
+        const onFile = yield* extractInto(file, dir)
+        assert.deepStrictEqual(onFile, memory)
+        assert.isAbove(onFile.staged.length, 40)
+      })
+  )
+
+  it.scoped("a failing run on a file-backed staging leaves it exactly as it was", () =>
+    Effect.gen(function* () {
+      const file = yield* tempDb
+      const good = yield* dirOf("xero", XERO)
+      const before = yield* extractInto(file, good)
+      const bad = yield* dirOf("xero", [...XERO, ["SalesInvoices.csv", "Zz.csv"]])
+      yield* Effect.promise(() => NodeFs.appendFile(NodePath.join(bad, "Zz.csv"), '"unclosed,quote\n'))
+      const broken = yield* inputDir({ "Weird.csv": "no,known\nheaders,here\n" })
+      for (const input of [bad, broken]) {
+        const failed = yield* Effect.flip(
+          Extract.run({ source: "xero", inputDir: input }).pipe(Effect.provide(StagingDb.layer(file)))
+        )
+        assert.include(["cannot parse the file", "unrecognised file"], failed.what)
+        assert.deepStrictEqual(yield* dump.pipe(Effect.provide(StagingDb.layer(file))), before.staged)
+      }
+    })
+  )
+})
