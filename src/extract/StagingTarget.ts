@@ -185,7 +185,8 @@ export const run = <A, E, R>(
         viaWorker(
           new NodeWorker.Worker(new URL("./StagingWorker.mjs", import.meta.url), {
             workerData: { filename, pragmas: PRAGMAS },
-            execArgv: []
+            execArgv: [],
+            resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
           })
         )
       ),

@@ -52,7 +52,14 @@ const sheetCursor = (rows: Pull<ExcelJS.Row>, file: string) => {
       cells.push(t.text)
       problem ??= t.problem
     }
-    const base = { line: row.number, cells, raw: Cells.raw(cells) }
+    // `raw` is only read for skipped and rejected rows: built when asked.
+    const base = {
+      line: row.number,
+      cells,
+      get raw() {
+        return Cells.raw(cells)
+      }
+    }
     return problem === undefined ? base : { ...base, problem }
   }
   const pull = async (max: number): Promise<ReadonlyArray<SourceRecord>> => {
