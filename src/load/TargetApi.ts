@@ -1,5 +1,6 @@
 /**
- * The platform's REST API as the pipeline uses it: `x-jk-api-key` auth, a per-attempt timeout, the
+ * The platform's REST API as the pipeline uses it: `x-jk-api-key` auth, a per-attempt timeout (undici's
+ * headers and body timeouts on the pooled agent: no timer fiber per request), the
  * transient/rejected split, automatic retries (backoff with jitter, honouring `Retry-After`) for reads
  * only, response-shape normalisation and search paging that never silently truncates.
  */
@@ -104,7 +105,6 @@ export const make = (config: TargetConfig) =>
     const url = yield* checkConfig(config)
     const http = yield* HttpClient.HttpClient
     const root = `${url.origin}${url.pathname.replace(/\/$/, "")}/api/v1`
-    const timeout = Duration.millis(config.timeoutMs ?? 30_000)
 
     const send = (method: Method, path: string, body?: unknown): Effect.Effect<unknown, TargetError> => {
       const operation = `${method} ${path}`
@@ -127,17 +127,18 @@ export const make = (config: TargetConfig) =>
             })
           )
         ),
-        Effect.timeoutFail({
-          duration: timeout,
-          onTimeout: () =>
+        Effect.catchTag("RequestError", "ResponseError", (e) =>
+          Effect.fail(
             new TargetTransient({
               operation,
-              reason: "timeout",
-              detail: `no response within ${Duration.format(timeout)}`
+              reason: /timeout/i.test(
+                `${e.message} ${String((e.cause as { code?: unknown } | undefined)?.code ?? "")}`
+              )
+                ? "timeout"
+                : "transport",
+              detail: e.message
             })
-        }),
-        Effect.catchTag("RequestError", "ResponseError", (e) =>
-          Effect.fail(new TargetTransient({ operation, reason: "transport", detail: e.message }))
+          )
         ),
         Effect.flatMap(({ status, headers, body: resBody }): Effect.Effect<unknown, TargetError> => {
           if (status >= 200 && status < 300) return Effect.succeed(resBody)
@@ -209,7 +210,15 @@ export const layer = (config: TargetConfig) =>
       Layer.scoped(
         HttpClient.HttpClient,
         Effect.acquireRelease(
-          Effect.sync(() => new Agent({ connections: config.connections ?? 64, keepAliveTimeout: 10_000 })),
+          Effect.sync(() => {
+            const timeout = config.timeoutMs ?? 30_000
+            // @effect/platform-node passes headersTimeout: 1 h and bodyTimeout: 0 on every request; this
+            // interceptor puts the per-attempt timeout back underneath it.
+            return new Agent({ connections: config.connections ?? 64, keepAliveTimeout: 10_000 }).compose(
+              (dispatch) => (opts, handler) =>
+                dispatch({ ...opts, headersTimeout: timeout, bodyTimeout: timeout }, handler)
+            )
+          }),
           (agent) => Effect.promise(() => agent.close())
         ).pipe(Effect.map(NodeHttpClient.makeUndici))
       )

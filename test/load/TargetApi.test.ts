@@ -1,0 +1,82 @@
+/** TargetApi against a real sandbox: timeouts, the transient/rejected split, Retry-After, and base URL checks. */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as TargetApi from "../../src/load/TargetApi.js"
+import { apiKey, sandbox } from "../support/Harness.js"
+
+const withApi = <A, E>(
+  url: string,
+  f: (api: TargetApi.TargetApiShape) => Effect.Effect<A, E>,
+  timeoutMs = 5000
+) =>
+  Effect.flatMap(TargetApi.TargetApi, f).pipe(
+    Effect.provide(TargetApi.layer({ baseUrl: url, apiKey, timeoutMs, readAttempts: 2 }))
+  )
+
+describe("TargetApi", () => {
+  it.scopedLive("a request slower than the timeout fails as a transient timeout", () =>
+    Effect.gen(function* () {
+      const s = yield* sandbox({ faults: { latencyMs: 3000 } })
+      const started = Date.now()
+      const r = yield* Effect.either(withApi(s.url, (api) => api.send("GET", "/organization"), 200))
+      assert.isTrue(Either.isLeft(r))
+      if (Either.isLeft(r)) {
+        assert.strictEqual(r.left._tag, "TargetTransient")
+        assert.strictEqual((r.left as any).reason, "timeout")
+      }
+      assert.isBelow(Date.now() - started, 2500, "it did not wait for the response")
+    })
+  )
+
+  it.scopedLive(
+    "a 4xx is a rejection carrying the platform's messages; a 429 is transient with Retry-After",
+    () =>
+      Effect.gen(function* () {
+        const s = yield* sandbox({ faults: { rateLimit: 1, seed: 1 } })
+        const rejected = yield* Effect.either(
+          withApi(s.url, (api) => api.send("POST", "/invoices", { currency: "USD" }))
+        )
+        assert.isTrue(Either.isLeft(rejected) && rejected.left._tag === "TargetRejected")
+        if (Either.isLeft(rejected) && rejected.left._tag === "TargetRejected") {
+          assert.strictEqual(rejected.left.status, 422)
+          assert.isAbove(rejected.left.errors.length, 0)
+        }
+        const results = yield* withApi(s.url, (api) =>
+          Effect.forEach([1, 2, 3, 4], () => Effect.either(api.send("GET", "/organization")), {
+            concurrency: 4
+          })
+        )
+        const limited = results.find(
+          (r) => Either.isLeft(r) && r.left._tag === "TargetTransient" && r.left.status === 429
+        )
+        assert.isDefined(limited, "the rate limit answered 429")
+        if (limited && Either.isLeft(limited) && limited.left._tag === "TargetTransient") {
+          assert.isAbove(limited.left.retryAfterMs ?? 0, 0, "Retry-After is read")
+        }
+      })
+  )
+
+  it.effect("refuses plain http off loopback and a key without jk-", () =>
+    Effect.gen(function* () {
+      const http = yield* Effect.either(
+        TargetApi.checkConfig({ baseUrl: "http://books.example.com", apiKey })
+      )
+      assert.isTrue(Either.isLeft(http))
+      const key = yield* Effect.either(
+        TargetApi.checkConfig({ baseUrl: "https://books.example.com", apiKey: "secret" })
+      )
+      assert.isTrue(Either.isLeft(key))
+      const ok = yield* TargetApi.checkConfig({ baseUrl: "http://127.0.0.1:9", apiKey })
+      assert.strictEqual(ok.hostname, "127.0.0.1")
+    })
+  )
+
+  it("backoff grows exponentially, is capped, and never undercuts Retry-After", () => {
+    assert.strictEqual(TargetApi.backoffMs(1, undefined, 1), 100)
+    assert.strictEqual(TargetApi.backoffMs(4, undefined, 1), 800)
+    assert.strictEqual(TargetApi.backoffMs(20, undefined, 1), 5000)
+    assert.strictEqual(TargetApi.backoffMs(1, 3000, 0), 3000)
+    assert.strictEqual(TargetApi.backoffMs(3, undefined, 0), 200, "jitter takes it down to half at most")
+  })
+})
