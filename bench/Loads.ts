@@ -110,69 +110,99 @@ export const load = async (spec: LoadSpec, options: ProcessOptions) => {
 
 export type LoadFigures = Awaited<ReturnType<typeof load>>
 
-/** (b): the invoices alone, loaded by the loader and replayed by a bare client, on copies of one master-data state. */
-export const againstBare = async (
-  big: { workspace: string; master: string; invoices: string; invoiceCount: number },
-  concurrencies: ReadonlyArray<number>,
+/** A sandbox state holding the plan's master data, and invoice bodies resolved against it for a bare client. */
+export interface ReplaySetup {
+  /** Sandbox state database with the master data loaded; copy it for each run. */
+  readonly state: string
+  /** One resolved invoice body a line. */
+  readonly bodies: string
+  /** The planned workspace of the same invoices alone. */
+  readonly workspace: string
+  readonly invoices: number
+}
+
+/** Loads `master` (a master-data-only workspace) into a new sandbox state and resolves the invoices of `invoices` against it. */
+export const prepareReplay = async (
+  master: string,
+  invoices: string,
   options: ProcessOptions
-) => {
+): Promise<ReplaySetup> => {
   const state = Company.statePathIn(Pipeline.tempDir("master-state"))
   await withServer({ kind: "sandbox", options: { statePath: state } }, options, (s) =>
-    runTask<Loaded>(
-      { type: "load", workspace: big.master, baseUrl: s.url, concurrency: 8, log: "none" },
-      options
-    )
+    runTask<Loaded>({ type: "load", workspace: master, baseUrl: s.url, concurrency: 8, log: "none" }, options)
   )
   const bodies = NodePath.join(Pipeline.tempDir("bodies"), "invoices.ndjson")
-  const ops = await Pipeline.storedOps(big.invoices)
+  const ops = await Pipeline.storedOps(invoices)
   await withServer({ kind: "sandbox", options: { statePath: copyState(state) } }, options, (s) =>
     writeResolvedBodies(ops, s.url, bodies)
   )
+  return { state, bodies, workspace: invoices, invoices: ops.length }
+}
+
+/** A bare undici client POSTing the resolved invoice bodies to a sandbox on a copy of the master-data state. */
+export const replay = async (
+  setup: ReplaySetup,
+  concurrency: number,
+  latencyMs: number,
+  options: ProcessOptions
+) => {
+  note(`bare replay, c=${concurrency}${latencyMs > 0 ? `, ${latencyMs} ms` : ""}`)
+  const sandbox: SandboxOptions = {
+    statePath: copyState(setup.state),
+    ...(latencyMs > 0 ? { faults: { latencyMs } } : {})
+  }
+  return withServer({ kind: "sandbox", options: sandbox }, options, async (s) => {
+    const cpu = (await s.stats()).cpuSeconds
+    const m: Measured<Driven> = await runTask<Driven>(
+      { type: "replay", origin: s.url, path: "/api/v1/invoices", bodies: setup.bodies, concurrency },
+      options
+    )
+    return {
+      concurrency,
+      latencyMs,
+      requests: m.value.requests,
+      seconds: round(m.seconds, 1),
+      requestsPerSecond: round(m.value.perSecond),
+      cpuMsPerRequest: round((m.cpuSeconds * 1000) / m.value.requests, 3),
+      clientCores: round(m.cpuSeconds / m.seconds, 2),
+      sandboxCores: round(((await s.stats()).cpuSeconds - cpu) / m.seconds, 2),
+      rssPeakMb: round(m.rssPeakMb)
+    }
+  })
+}
+
+export type Replayed = Awaited<ReturnType<typeof replay>>
+
+/** (b): the invoices alone, loaded by the loader and replayed by a bare client, without injected latency. */
+export const againstBare = async (
+  setup: ReplaySetup,
+  concurrencies: ReadonlyArray<number>,
+  options: ProcessOptions
+) => {
   const runs = []
   for (const concurrency of concurrencies) {
     const loader = await load(
       {
         label: `invoices only, c=${concurrency}`,
-        invoices: big.invoiceCount,
-        workspace: big.invoices,
+        invoices: setup.invoices,
+        workspace: setup.workspace,
         concurrency,
         latencyMs: 0,
-        state
+        state: setup.state
       },
       options
     )
-    note(`bare replay, c=${concurrency}`)
-    const bare = await withServer(
-      { kind: "sandbox", options: { statePath: copyState(state) } },
-      options,
-      async (s) => {
-        const cpu = (await s.stats()).cpuSeconds
-        const m = await runTask<Driven>(
-          { type: "replay", origin: s.url, path: "/api/v1/invoices", bodies, concurrency },
-          options
-        )
-        return { m, sandboxCores: ((await s.stats()).cpuSeconds - cpu) / m.seconds }
-      }
-    )
-    const d: Measured<Driven> = bare.m
+    const bare = await replay(setup, concurrency, 0, options)
     const windowRate = loader.transactionsOpsPerSecond ?? loader.opsPerSecond
     runs.push({
       concurrency,
-      invoices: ops.length,
+      invoices: setup.invoices,
       loader,
-      bare: {
-        requests: d.value.requests,
-        seconds: round(d.seconds, 1),
-        requestsPerSecond: round(d.value.perSecond),
-        cpuMsPerRequest: round((d.cpuSeconds * 1000) / d.value.requests, 3),
-        clientCores: round(d.cpuSeconds / d.seconds, 2),
-        sandboxCores: round(bare.sandboxCores, 2),
-        rssPeakMb: round(d.rssPeakMb)
-      },
+      bare,
       /** Loader invoices/s from its first to its last outcome (after its lookups), over bare req/s. */
-      ratioSendWindow: ratio(windowRate, d.value.perSecond),
+      ratioSendWindow: ratio(windowRate, bare.requestsPerSecond),
       /** Loader invoices/s over its whole run (plan read and lookups included), over bare req/s. */
-      ratioWall: ratio(loader.opsPerSecond, d.value.perSecond)
+      ratioWall: ratio(loader.opsPerSecond, bare.requestsPerSecond)
     })
   }
   return runs

@@ -29,7 +29,7 @@ const source = () => {
     spawnSync("git", args, {
       cwd: NodePath.resolve(import.meta.dirname, ".."),
       encoding: "utf8"
-    }).stdout.trim()
+    }).stdout.trimEnd()
   return {
     commit: git("rev-parse", "--short", "HEAD"),
     uncommittedSource: git("status", "--porcelain", "--", "src")

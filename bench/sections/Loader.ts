@@ -7,7 +7,7 @@
  */
 import { phases } from "../../src/transform/Plan.js"
 import * as Company from "../Company.js"
-import { againstBare, load, type LoadFigures } from "../Loads.js"
+import { againstBare, load, prepareReplay, replay, type LoadFigures, type Replayed } from "../Loads.js"
 import { withServer, type ProcessOptions } from "../Processes.js"
 import { note, ratio, round, table, verdict } from "../Report.js"
 
@@ -29,8 +29,7 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
         figures: company.figures,
         workspace: company.workspace,
         master,
-        invoices: invoices.workspace,
-        invoiceCount: invoices.invoices
+        invoices: invoices.workspace
       },
       small: { figures: small.figures, workspace: small.workspace }
     }
@@ -50,20 +49,21 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
     ])
   )
 
-  const latency: Array<LoadFigures> = []
-  for (const concurrency of [8, 32])
-    latency.push(
-      await load(
-        {
-          label: `${sizes.big} invoices, ${LATENCY_MS} ms, c=${concurrency}`,
-          invoices: sizes.big,
-          workspace: big.workspace,
-          concurrency,
-          latencyMs: LATENCY_MS
-        },
-        options
-      )
+  const setup = await prepareReplay(big.master, big.invoices, options)
+  const latency: Array<{ loader: LoadFigures; bare: Replayed }> = []
+  for (const concurrency of [8, 32]) {
+    const loader = await load(
+      {
+        label: `${sizes.big} invoices, ${LATENCY_MS} ms, c=${concurrency}`,
+        invoices: sizes.big,
+        workspace: big.workspace,
+        concurrency,
+        latencyMs: LATENCY_MS
+      },
+      options
     )
+    latency.push({ loader, bare: await replay(setup, concurrency, LATENCY_MS, options) })
+  }
   const smallRun = await load(
     {
       label: `${sizes.small} invoices, ${LATENCY_MS} ms, c=32`,
@@ -74,7 +74,7 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
     },
     options
   )
-  const bare = await againstBare(big, [8, 32], options)
+  const bare = await againstBare(setup, [8, 32], options)
 
   const aimOf = (c: number) => (c === 8 ? AIMS.c8 : c === 32 ? AIMS.c32 : undefined)
   table(
@@ -88,12 +88,14 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
       "÷ ideal",
       "aim",
       "",
+      "bare ops/s",
+      "÷ bare",
       "lead-in s",
       "loader CPU ms/op",
       "loader cores",
       "sandbox cores"
     ],
-    latency.map((r) => {
+    latency.map(({ loader: r, bare: b }) => {
       const aim = aimOf(r.concurrency)
       return [
         r.label + (r.complete ? "" : " INCOMPLETE"),
@@ -103,16 +105,26 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
         r.idealOpsPerSecond,
         r.ratioToIdeal,
         aim === undefined ? undefined : `≥ ${aim}`,
-        aim === undefined || r.ratioToIdeal === undefined ? undefined : verdict(r.ratioToIdeal >= aim)
-      ].concat([r.leadInSeconds, r.loaderCpuMsPerOp, r.loaderCores, r.sandboxCores])
+        aim === undefined || r.ratioToIdeal === undefined ? undefined : verdict(r.ratioToIdeal >= aim),
+        b.requestsPerSecond,
+        ratio(r.opsPerSecond, b.requestsPerSecond),
+        r.leadInSeconds,
+        r.loaderCpuMsPerOp,
+        r.loaderCores,
+        r.sandboxCores
+      ]
     })
+  )
+  console.log(
+    `bare: a bare undici client POSTing ${setup.invoices} resolved invoice bodies at the same concurrency and latency ` +
+      "(what this machine allows a zero-overhead client right now)"
   )
   table(
     "loader (a) — by phase: outcomes/s from first to last outcome, and the lead-in before the first (lookups, drains)",
-    ["phase", ...latency.flatMap((r) => [`c=${r.concurrency} ops`, "ops/s", "lead-in s"])],
+    ["phase", ...latency.flatMap(({ loader: r }) => [`c=${r.concurrency} ops`, "ops/s", "lead-in s"])],
     phases.map((phase) => [
       phase,
-      ...latency.flatMap((r) => {
+      ...latency.flatMap(({ loader: r }) => {
         const p = r.phases.find((x) => x.phase === phase)
         return [p?.outcomes, p?.opsPerSecond, p?.leadInSeconds]
       })
@@ -126,7 +138,7 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
     )
 
   table(
-    `loader (b) — the first ${big.invoiceCount} invoices of the ${sizes.big}-invoice plan, no injected latency, against a bare undici client POSTing the same resolved bodies`,
+    `loader (b) — the first ${setup.invoices} invoices of the ${sizes.big}-invoice plan, no injected latency, against a bare undici client POSTing the same resolved bodies`,
     [
       "concurrency",
       "loader inv/s",
@@ -158,7 +170,7 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
     "loader inv/s counts from the first to the last outcome, after the loader's reference and adoption lookups; wall includes them"
   )
 
-  const loads = [...latency, smallRun, ...bare.map((b) => b.loader)]
+  const loads = [...latency.map((l) => l.loader), smallRun, ...bare.map((b) => b.loader)]
   table(
     "loader (c, d) — memory and checkpoint batching per load (RSS sampled every 100 ms in the loader process)",
     [
@@ -182,7 +194,7 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
       r.checkpointTransactionsPerOp
     ])
   )
-  const bigC32 = latency.find((r) => r.concurrency === 32)!
+  const bigC32 = latency.find((l) => l.loader.concurrency === 32)!.loader
   const flatness = ratio(bigC32.rssPeakMb - bigC32.rssBeforeMb, smallRun.rssPeakMb - smallRun.rssBeforeMb)
   console.log(
     `peak RSS growth over the process's start: ${round(smallRun.rssPeakMb - smallRun.rssBeforeMb)} MB at ${smallRun.operations} ops, ` +
