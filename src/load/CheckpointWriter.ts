@@ -30,9 +30,17 @@ export interface GroupCommit<U> {
   readonly transactions: () => number
 }
 
+/**
+ * How long outcomes (which nobody waits for) may gather when no intent is queued. Each commit of the
+ * synchronous SQLite driver blocks the event loop for its fsync, so outcomes are written in tens of
+ * milliseconds' worth at a time; an intent arriving meanwhile cuts the wait short.
+ */
+const lazyWindow = Duration.millis(50)
+
 interface Item<U> {
   readonly updates: ReadonlyArray<U>
   readonly written: Deferred.Deferred<void>
+  readonly urgent: boolean
 }
 
 /** A group-commit writer over `write`, which must apply its updates in one transaction. */
@@ -42,8 +50,11 @@ export const makeFor = <U>(
   Effect.gen(function* () {
     const queue = yield* Queue.unbounded<Item<U>>()
     let transactions = 0
+    let urgentArrived = yield* Deferred.make<void>()
     yield* Effect.gen(function* () {
       const first = yield* Queue.take(queue)
+      if (!first.urgent) yield* Effect.raceFirst(Effect.sleep(lazyWindow), Deferred.await(urgentArrived))
+      urgentArrived = yield* Deferred.make<void>()
       yield* Effect.sleep(gatherWindow)
       const batch = [first, ...(yield* Queue.takeAll(queue))]
       const updates = batch.flatMap((i) => i.updates)
@@ -54,16 +65,17 @@ export const makeFor = <U>(
       yield* Effect.forEach(batch, (i) => Deferred.succeed(i.written, undefined), { discard: true })
     }).pipe(Effect.forever, Effect.forkScoped)
 
-    const submit = (updates: ReadonlyArray<U>) =>
+    const submit = (updates: ReadonlyArray<U>, urgent: boolean) =>
       Effect.gen(function* () {
         const written = yield* Deferred.make<void>()
-        yield* Queue.offer(queue, { updates, written })
+        yield* Queue.offer(queue, { updates, written, urgent })
+        if (urgent) yield* Deferred.succeed(urgentArrived, undefined)
         return written
       })
     return {
-      durable: (updates) => submit(updates).pipe(Effect.flatMap(Deferred.await)),
-      later: (updates) => submit(updates).pipe(Effect.asVoid),
-      flush: submit([]).pipe(Effect.flatMap(Deferred.await)),
+      durable: (updates) => submit(updates, true).pipe(Effect.flatMap(Deferred.await)),
+      later: (updates) => submit(updates, false).pipe(Effect.asVoid),
+      flush: submit([], true).pipe(Effect.flatMap(Deferred.await)),
       transactions: () => transactions
     }
   })

@@ -147,42 +147,75 @@ const entityOf: Partial<Record<OpKind, RefEntity>> = {
   journal: "journal"
 }
 
-const findRate = (op: LookupOp) =>
+/** The rates already set for one currency: rateApplicableFrom (YYYY-MM-DD) → resourceId. */
+const ratesOf = (code: string) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const code = str(op.body.currencyCode)
     const res = (yield* api.read("GET", `/organization-currencies/${code}/rates?limit=1000&offset=0`)) as {
       data?: Array<Body>
     }
-    const hit = (res.data ?? []).find(
-      (r) =>
-        typeof r.rateApplicableFrom === "number" &&
-        fromEpochMs(r.rateApplicableFrom) === op.body.rateApplicableFrom
-    )
-    return typeof hit?.resourceId === "string" ? hit.resourceId : undefined
+    const byDate = new Map<string, string>()
+    for (const r of res.data ?? []) {
+      if (typeof r.rateApplicableFrom === "number" && typeof r.resourceId === "string") {
+        byDate.set(fromEpochMs(r.rateApplicableFrom), r.resourceId)
+      }
+    }
+    return byDate
   })
 
-const findPayment = (op: LookupOp) =>
+/** The payments recorded on one document. */
+const paymentsOf = (kind: OpKind, documentId: string) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const isInvoice = op.kind === "invoice-payment"
     const doc = unwrap(
-      yield* api.read("GET", `/${isInvoice ? "invoices" : "bills"}/${str(op.body.resourceId)}`)
+      yield* api.read("GET", `/${kind === "invoice-payment" ? "invoices" : "bills"}/${documentId}`)
     )
-    const want = (op.body.payments as Array<Body>)[0]!
-    const records = Array.isArray(doc.paymentRecords) ? (doc.paymentRecords as Array<Body>) : []
-    const hit = records.find(
-      (r) =>
-        str(r.reference) === want.reference &&
-        Number(r.transactionAmount) === want.transactionAmount &&
-        (typeof r.valueDate === "number" ? fromEpochMs(r.valueDate) : str(r.valueDate)) === want.valueDate
-    )
-    return typeof hit?.resourceId === "string" ? hit.resourceId : undefined
+    return Array.isArray(doc.paymentRecords) ? (doc.paymentRecords as Array<Body>) : []
   })
+
+const samePayment = (record: Body, want: Body) =>
+  str(record.reference) === want.reference &&
+  Number(record.transactionAmount) === want.transactionAmount &&
+  (typeof record.valueDate === "number" ? fromEpochMs(record.valueDate) : str(record.valueDate)) ===
+    want.valueDate
+
+/**
+ * Rates and payments are found under their parent: one read per currency or per document, however many
+ * operations share it (after a crash, a whole window of them may be in doubt).
+ */
+const lookupUnderParents = (ops: ReadonlyArray<LookupOp>, found: Map<string, string>) => {
+  const parents = new Map<string, Array<LookupOp>>()
+  for (const op of ops) {
+    const parent =
+      op.kind === "rate" ? `rate:${str(op.body.currencyCode)}` : `${op.kind}:${str(op.body.resourceId)}`
+    parents.set(parent, [...(parents.get(parent) ?? []), op])
+  }
+  return Effect.forEach(
+    parents.values(),
+    (group) =>
+      Effect.gen(function* () {
+        const first = group[0]!
+        if (first.kind === "rate") {
+          const byDate = yield* ratesOf(str(first.body.currencyCode))
+          for (const op of group) {
+            const id = byDate.get(str(op.body.rateApplicableFrom))
+            if (id !== undefined) found.set(op.key, id)
+          }
+        } else {
+          const records = yield* paymentsOf(first.kind, str(first.body.resourceId))
+          for (const op of group) {
+            const hit = records.find((r) => samePayment(r, (op.body.payments as Array<Body>)[0]!))
+            if (typeof hit?.resourceId === "string") found.set(op.key, hit.resourceId)
+          }
+        }
+      }),
+    { concurrency: lookupConcurrency, discard: true }
+  )
+}
 
 /**
  * Finds which of `ops` already exist in the target, by natural key: op key → resourceId. Documents,
- * accounts, contacts and items are searched in batches of 100; rates and payments are read per parent.
+ * accounts, contacts and items are searched in batches of 100; rates and payments are read once per parent.
  */
 export const lookupOps = (
   ops: ReadonlyArray<LookupOp>
@@ -196,14 +229,7 @@ export const lookupOps = (
       if (entity) byEntity.set(entity, [...(byEntity.get(entity) ?? []), op])
       else perParent.push(op)
     }
-    yield* Effect.forEach(
-      perParent,
-      (op) =>
-        Effect.map(op.kind === "rate" ? findRate(op) : findPayment(op), (id) => {
-          if (id !== undefined) found.set(op.key, id)
-        }),
-      { concurrency: lookupConcurrency, discard: true }
-    )
+    yield* lookupUnderParents(perParent, found)
     for (const [entity, group] of byEntity) {
       const ids = yield* lookupEntity(
         entity,
