@@ -84,6 +84,18 @@ describe("README", () => {
   )
 
   it.live(
+    "npm run bench -- --quick sandbox prints the sandbox's figures",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* Effect.promise(() => bash("npm run bench -- --quick sandbox"))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.match(r.out, /POST \/invoices \(ledger posting\)\s+[\d,]+/)
+        assert.match(r.out, /Figures written to runs\/bench-.*\.json/)
+      }),
+    120_000
+  )
+
+  it.live(
     "npm run sample writes a company",
     () =>
       Effect.gen(function* () {
