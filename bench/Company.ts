@@ -77,17 +77,14 @@ export const masterWorkspace = async (company: Company): Promise<string> => {
  * dependencies on master-data operations are dropped (not in this plan), and the loader resolves those
  * references by looking them up in the target, as it does for any record a plan does not create.
  */
-export const invoiceWorkspace = async (
-  company: Company,
-  limit: number
-): Promise<{ workspace: string; invoices: number }> => {
+export const invoiceWorkspace = async (company: Company, limit: number): Promise<string> => {
   const workspace = Pipeline.tempDir("invoices")
   const ops = company.plan.ops
     .filter((o) => o.kind === "invoice")
     .slice(0, limit)
     .map((o) => ({ ...o, dependsOn: [] }))
   await Pipeline.savePlan(workspace, { ops, issues: [] }, company.baseCurrency)
-  return { workspace, invoices: ops.length }
+  return workspace
 }
 
 export const statePathIn = (dir: string): string => NodePath.join(dir, "sandbox.db")

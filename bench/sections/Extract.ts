@@ -25,7 +25,7 @@ const sqliteImport = (csv: string) => {
   const seconds = (performance.now() - started) / 1000
   if (run.status !== 0) throw new Error(`sqlite3 .import failed (${run.status}): ${run.stderr}`)
   const count = spawnSync(SQLITE3, [db, "SELECT count(*) FROM t"], { encoding: "utf8" })
-  return { seconds, rows: Number(count.stdout.trim()) }
+  return { seconds, rows: Number(count.stdout.trim()), databaseMb: round(NodeFs.statSync(db).size / 1e6) }
 }
 
 /** Bytes of the workspace's staging database and its WAL. */
@@ -89,7 +89,11 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
     megabytes,
     writeSeconds: round(written.seconds, 1),
     extract: extracted,
-    sqliteImport: { seconds: round(imported.seconds, 1), rowsPerSecond: round(importRate) },
+    sqliteImport: {
+      seconds: round(imported.seconds, 1),
+      rowsPerSecond: round(importRate),
+      databaseMb: imported.databaseMb
+    },
     ratioToImport: ratio(extracted.rowsPerSecond, importRate)
   }
   const book = await xlsx(sizes.xlsx, options)
@@ -150,7 +154,8 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
   if (book === undefined) console.log("xlsx: not supported by this build")
   console.log(
     `extract process: ${extracted.cores} cores on the CSV, RSS ${extracted.rssBeforeMb} MB before the extract (modules loaded); ` +
-      `staging.db after it: ${extracted.stagingMb} MB for the ${megabytes} MB CSV (${round((extracted.stagingMb * 1000) / extracted.staged, 2)} KB a row). ` +
+      `staging.db after it: ${extracted.stagingMb} MB (${round((extracted.stagingMb * 1000) / extracted.staged, 2)} KB a row) ` +
+      `for the ${megabytes} MB CSV; .import's database: ${imported.databaseMb} MB. ` +
       `Writing the inputs took ${csvFigures.writeSeconds} s (CSV)` +
       (book === undefined ? "" : ` and ${book.writeSeconds} s (XLSX)`)
   )

@@ -29,7 +29,7 @@ export const run = async (quick: boolean, options: ProcessOptions) => {
         figures: company.figures,
         workspace: company.workspace,
         master,
-        invoices: invoices.workspace
+        invoices
       },
       small: { figures: small.figures, workspace: small.workspace }
     }
