@@ -2,8 +2,7 @@
  * Child process: serves the sandbox (or a bare node:http server answering a constant body) so that its CPU is
  * not the load generator's. Told what to serve by its first IPC message; answers `stats` and `close`.
  */
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
+import { startBareServer } from "../src/sandbox/bench.js"
 import { startSandbox, type SandboxOptions } from "../src/sandbox/Sandbox.js"
 
 /** What to serve. */
@@ -17,28 +16,8 @@ export type ServerMessage =
 
 const reply = (m: ServerMessage) => process.send?.(m)
 
-const bare = async () => {
-  const body = JSON.stringify({ ok: true })
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
-      res.end(body)
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r())
-        server.closeAllConnections()
-      })
-  }
-}
-
 const serve = (spec: ServerSpec) =>
-  spec.kind === "bare" ? bare() : startSandbox({ port: 0, ...spec.options })
+  spec.kind === "bare" ? startBareServer() : startSandbox({ port: 0, ...spec.options })
 
 process.once("message", (spec: ServerSpec) => {
   void serve(spec).then((running) => {

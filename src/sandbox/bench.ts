@@ -55,7 +55,8 @@ const drive = async (
   return Math.round(done / elapsed)
 }
 
-const bare = async (concurrency: number, seconds: number): Promise<number> => {
+/** A bare node:http server answering a constant JSON body: the baseline the sandbox is measured against. */
+export const startBareServer = async (): Promise<{ readonly url: string; close(): Promise<void> }> => {
   const body = JSON.stringify({ ok: true })
   const server = createServer((req, res) => {
     req.resume()
@@ -65,15 +66,23 @@ const bare = async (concurrency: number, seconds: number): Promise<number> => {
     })
   })
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()))
-  const port = (server.address() as AddressInfo).port
-  const rps = await drive(`http://127.0.0.1:${port}`, concurrency, seconds, () => ({
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r())
+        server.closeAllConnections()
+      })
+  }
+}
+
+const bare = async (concurrency: number, seconds: number): Promise<number> => {
+  const server = await startBareServer()
+  const rps = await drive(server.url, concurrency, seconds, () => ({
     method: "GET",
     path: "/"
   }))
-  await new Promise<void>((r) => {
-    server.close(() => r())
-    server.closeAllConnections()
-  })
+  await server.close()
   return rps
 }
 
