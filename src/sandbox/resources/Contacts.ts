@@ -4,7 +4,8 @@ import { Body } from "../Body.js"
 import { ApiError, created, invalid, notFound, ok } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
-import { listing, search, type SearchSpec } from "../Search.js"
+import { recordRoutes } from "./RecordRoutes.js"
+import { search, type SearchSpec } from "../Search.js"
 
 /** A contact as returned by GET (inside `data`). */
 export interface ContactRecord {
@@ -108,27 +109,7 @@ const read = (org: Org, b: Body, old: ContactRecord | undefined): ContactRecord 
 export const register = (r: Router, org: Org): void => {
   const all = contacts(org)
   const groups = org.store.collection<ContactGroupRecord>("contactGroups")
-  const get = (id: string): ContactRecord => {
-    const c = all.get(id)
-    if (c === undefined) throw notFound(`contact ${id} not found`)
-    return c
-  }
-  r.get("/contacts", (c) => ok(listing(all.values(), c.query, spec, org.maxRows)))
-  r.post("/contacts/search", (c) => ok(search(all.values(), c.body, spec, org.maxRows)))
-  r.get("/contacts/:id", (c) => ok({ data: get(c.params["id"] ?? "") }))
-  r.post("/contacts", (c) => {
-    const rec = read(org, Body.of(c.body), undefined)
-    all.put(rec)
-    return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
-  })
-  r.put("/contacts/:id", (c) => {
-    const old = get(c.params["id"] ?? "")
-    const b = Body.of(c.body)
-    b.requireResourceId(old.resourceId)
-    const rec = read(org, b, old)
-    all.put(rec)
-    return ok({ data: rec })
-  })
+  const get = recordRoutes(r, org, { path: "/contacts", label: "contact", all, spec, read })
   r.delete("/contacts/:id", (c) => {
     const old = get(c.params["id"] ?? "")
     if (org.contactInUse(old.resourceId))

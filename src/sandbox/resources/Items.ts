@@ -1,11 +1,12 @@
 /** Items with the spec's 422 rules (sale/purchase names, inventory fields, PUT needing itemCode + internalName). */
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
-import { ApiError, created, invalid, notFound, ok } from "../Http.js"
+import { ApiError, invalid, ok } from "../Http.js"
 import { amount } from "../Money.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
-import { listing, search, type SearchSpec } from "../Search.js"
+import { recordRoutes } from "./RecordRoutes.js"
+import type { SearchSpec } from "../Search.js"
 import { accountOf } from "./Accounts.js"
 import { taxProfileOf } from "./TaxProfiles.js"
 
@@ -180,27 +181,7 @@ const balance = (org: Org, item: ItemRecord) => {
 /** Registers item and inventory-balance endpoints. */
 export const register = (r: Router, org: Org): void => {
   const all = items(org)
-  const get = (id: string): ItemRecord => {
-    const i = all.get(id)
-    if (i === undefined) throw notFound(`item ${id} not found`)
-    return i
-  }
-  r.get("/items", (c) => ok(listing(all.values(), c.query, spec, org.maxRows)))
-  r.post("/items/search", (c) => ok(search(all.values(), c.body, spec, org.maxRows)))
-  r.get("/items/:id", (c) => ok({ data: get(c.params["id"] ?? "") }))
-  r.post("/items", (c) => {
-    const i = read(org, Body.of(c.body), undefined)
-    all.put(i)
-    return created({ resourceId: i.resourceId, createdAt: i.createdAt })
-  })
-  r.put("/items/:id", (c) => {
-    const old = get(c.params["id"] ?? "")
-    const b = Body.of(c.body)
-    b.requireResourceId(old.resourceId)
-    const i = read(org, b, old)
-    all.put(i)
-    return ok({ data: i })
-  })
+  const get = recordRoutes(r, org, { path: "/items", label: "item", all, spec, read })
   r.delete("/items/:id", (c) => {
     const i = get(c.params["id"] ?? "")
     all.remove(i.resourceId)
