@@ -74,21 +74,43 @@ export interface Detector {
   readonly result: () => Detection
 }
 
-/** A detector for one column. */
+const enum Class {
+  None,
+  DayFirst,
+  MonthFirst,
+  Ambiguous,
+  Unreadable
+}
+
+/** What one cell says about the order: not numeric, either order, neither, or nothing (`45/45/2025`). */
+const classify = (value: string): Class => {
+  const n = NUMERIC.exec(value.trim())
+  if (n === null) return Class.None
+  const [a, b] = [Number(n[1]), Number(n[2])]
+  if (a > 12 && a <= 31 && b <= 12) return Class.DayFirst
+  if (b > 12 && b <= 31 && a <= 12) return Class.MonthFirst
+  return a <= 12 && b <= 12 ? Class.Ambiguous : Class.Unreadable
+}
+
+/** A detector for one column (cell texts repeat: each is classified once, up to 4,096 remembered). */
 export const detector = (): Detector => {
+  const classes = new Map<string, Class>()
   let dayFirst: number | undefined
   let monthFirst: number | undefined
   let ambiguous = 0
   let numeric = 0
   return {
     add: (value, line) => {
-      const n = NUMERIC.exec(value.trim())
-      if (n === null) return
+      let c = classes.get(value)
+      if (c === undefined) {
+        if (classes.size >= 4096) classes.clear()
+        classes.set(value, (c = classify(value)))
+      }
+      if (c === Class.None) return
       numeric++
-      const [a, b] = [Number(n[1]), Number(n[2])]
-      if (a > 12 && a <= 31 && b <= 12) dayFirst ??= line
-      else if (b > 12 && b <= 31 && a <= 12) monthFirst ??= line
-      else if (a <= 12 && b <= 12) ambiguous++
+      if (c === Class.DayFirst) dayFirst ??= line
+      else if (c === Class.MonthFirst) monthFirst ??= line
+      else if (c === Class.Ambiguous) ambiguous++
     },
     result: () => {
       if (dayFirst !== undefined && monthFirst !== undefined)

@@ -16,50 +16,76 @@ export interface Formats {
   readonly undecided?: string
 }
 
-/** Observes staged rows of one file. */
+/** Observes staged rows of one file (each as its values in the order of its `keys`). */
 export interface Observer {
   /** The reject reason of a row holding an impossible date (see `DateOrder.impossible`), if it does. */
-  readonly impossibleDate: (data: Readonly<Record<string, string>>, line: number) => string | undefined
-  readonly observe: (data: Readonly<Record<string, string>>, line: number) => void
+  readonly impossibleDate: (
+    keys: ReadonlyArray<string>,
+    values: ReadonlyArray<string>,
+    line: number
+  ) => string | undefined
+  readonly observe: (keys: ReadonlyArray<string>, values: ReadonlyArray<string>, line: number) => void
   readonly result: () => Formats
 }
 
 const DATE_KEY = /date|^as of$/i
 const NUMBERISH = /\d[.,]\d/
 
+/** Where a shape's date columns and other columns are. */
+interface Columns {
+  readonly dates: ReadonlyArray<number>
+  readonly others: ReadonlyArray<number>
+}
+
+/** Memoised answers about cell texts, dropped when the table grows large (dates repeat, most amounts do not). */
+const memo = <A>(f: (text: string) => A) => {
+  const known = new Map<string, A>()
+  return (text: string): A => {
+    let a = known.get(text)
+    if (a === undefined) {
+      if (known.size >= 4096) known.clear()
+      known.set(text, (a = f(text)))
+    }
+    return a
+  }
+}
+
 /** An observer for `file`; `declared` formats (from a column profile) win, and disagreeing data is a warning. */
 export const observer = (file: string, declared: DeclaredFormats = {}): Observer => {
   const dates = DateOrder.detector()
   const evidence: Array<string> = []
   const seen = new Set<Amount.DecimalSeparator>()
-  let dateKeys: ReadonlyArray<string> | undefined
-  let otherKeys: ReadonlyArray<string> = []
-  const keysOf = (data: Readonly<Record<string, string>>): ReadonlyArray<string> => {
-    if (dateKeys === undefined) {
-      const keys = Object.keys(data)
-      dateKeys = keys.filter((k) => DATE_KEY.test(k))
-      otherKeys = keys.filter((k) => !DATE_KEY.test(k))
+  const impossible = memo((v) => v !== "" && DateOrder.impossible(v))
+  const columnsOf = new Map<ReadonlyArray<string>, Columns>()
+  const columns = (keys: ReadonlyArray<string>): Columns => {
+    let c = columnsOf.get(keys)
+    if (c === undefined) {
+      const dates: Array<number> = []
+      const others: Array<number> = []
+      keys.forEach((k, i) => (DATE_KEY.test(k) ? dates : others).push(i))
+      columnsOf.set(keys, (c = { dates, others }))
     }
-    return dateKeys
+    return c
   }
   return {
-    impossibleDate: (data, line) => {
-      for (const k of keysOf(data)) {
-        const v = data[k] ?? ""
-        if (v !== "" && DateOrder.impossible(v))
+    impossibleDate: (keys, values, line) => {
+      for (const i of columns(keys).dates) {
+        const v = values[i] ?? ""
+        if (impossible(v))
           return (
-            `impossible date at ${file}:${line}: ${k} "${v}" is no calendar date in either day/month order; ` +
-            `correct it in the source system, export again and extract again`
+            `impossible date at ${file}:${line}: ${keys[i]} "${v}" is no calendar date in either day/month ` +
+            `order; correct it in the source system, export again and extract again`
           )
       }
       return undefined
     },
-    observe: (data, line) => {
-      for (const k of keysOf(data)) dates.add(data[k] ?? "", line)
+    observe: (keys, values, line) => {
+      const { dates: at, others } = columns(keys)
+      for (const i of at) dates.add(values[i] ?? "", line)
       if (seen.size < 2)
-        for (const k of otherKeys) {
-          const v = data[k] ?? ""
-          if (!NUMBERISH.test(v)) continue
+        for (const i of others) {
+          const v = values[i] ?? ""
+          if (v.length < 3 || (v.indexOf(".") < 0 && v.indexOf(",") < 0) || !NUMBERISH.test(v)) continue
           const sep = Amount.decimalOf(v)
           if (sep !== undefined && !seen.has(sep)) (seen.add(sep), evidence.push(v))
         }

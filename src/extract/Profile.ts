@@ -13,9 +13,19 @@ export type SkipReason =
   | "footer"
   | "blank"
 
+/**
+ * A staged row: its values in the order of `keys` (the row's shape). Rows of one layout share one `keys`
+ * array (see `shape`), so that staging stores each shape once and a row as its values only.
+ */
+export interface Staged {
+  readonly _tag: "Staged"
+  readonly keys: ReadonlyArray<string>
+  readonly values: ReadonlyArray<string>
+}
+
 /** What a reader decided for one record. */
 export type Outcome =
-  | { readonly _tag: "Staged"; readonly data: Readonly<Record<string, string>> }
+  | Staged
   | { readonly _tag: "Skipped"; readonly reason: SkipReason }
   | { readonly _tag: "Rejected"; readonly reason: string }
 
@@ -48,7 +58,26 @@ export interface Profile {
   readonly recognise: (head: ReadonlyArray<SourceRecord>, file: string) => ReadonlyArray<Recognition>
 }
 
-/** Outcome constructors. */
-export const staged = (data: Readonly<Record<string, string>>): Outcome => ({ _tag: "Staged", data })
+const shapes = new Map<string, ReadonlyArray<string>>()
+
+/** The one shared array of these keys (equal key lists give the same array). */
+export const shape = (keys: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const id = keys.join("\u0000")
+  let known = shapes.get(id)
+  if (known === undefined) shapes.set(id, (known = [...keys]))
+  return known
+}
+
+/** Outcome constructors: a row as an object (its keys in order), or as values of a `shape`d key list. */
+export const staged = (data: Readonly<Record<string, string>>): Outcome => ({
+  _tag: "Staged",
+  keys: shape(Object.keys(data)),
+  values: Object.values(data)
+})
+export const stagedValues = (keys: ReadonlyArray<string>, values: ReadonlyArray<string>): Staged => ({
+  _tag: "Staged",
+  keys,
+  values
+})
 export const skipped = (reason: SkipReason): Outcome => ({ _tag: "Skipped", reason })
 export const rejected = (reason: string): Outcome => ({ _tag: "Rejected", reason })

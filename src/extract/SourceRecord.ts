@@ -1,6 +1,4 @@
 /** One physical record read from a source file, with its lineage, and the helpers every reader shares. */
-import * as NodeCrypto from "node:crypto"
-
 /**
  * A parsed record: its 1-based starting line (a spreadsheet's row number), its cells exactly as parsed, its
  * raw text, and a reason it cannot be trusted if its reader found one (e.g. a formula with no cached value).
@@ -11,13 +9,6 @@ export interface SourceRecord {
   readonly raw: string
   readonly problem?: string
 }
-
-/** The canonical text of the record's cells as parsed, which `row_hash` is the sha256 of (a JSON array). */
-export const hashedText = (cells: ReadonlyArray<string>): string => JSON.stringify(cells)
-
-/** sha256 hex of the record's cells as parsed, joined canonically (a JSON array of strings). */
-export const rowHash = (cells: ReadonlyArray<string>): string =>
-  NodeCrypto.createHash("sha256").update(hashedText(cells)).digest("hex")
 
 /** True when every cell is empty or whitespace (a blank line, or a line of bare delimiters). */
 export const isBlank = (cells: ReadonlyArray<string>): boolean => {

@@ -54,19 +54,19 @@ export const stage = (
     const target = yield* StagingTarget
     const recognition = yield* Profiles.choose(profiles, head, file)
     const reader = recognition.reader()
-    const writer = StagingWriter.make(target, file, recognition.kind)
+    const writer = StagingWriter.make(target, file)
     const formats = Formats.observer(file, recognition.formats)
     const feed = (records: ReadonlyArray<SourceRecord>) => {
       for (const record of records) {
         const outcome = reader.read(record)
         const problem =
           outcome._tag === "Staged"
-            ? (record.problem ?? formats.impossibleDate(outcome.data, record.line))
+            ? (record.problem ?? formats.impossibleDate(outcome.keys, outcome.values, record.line))
             : undefined
         if (problem !== undefined) writer.reject(record.line, problem, record.raw)
         else if (outcome._tag === "Staged") {
-          writer.stage(record.line, record.cells, outcome.data)
-          formats.observe(outcome.data, record.line)
+          writer.stage(record.line, outcome.keys, outcome.values)
+          formats.observe(outcome.keys, outcome.values, record.line)
         } else if (outcome._tag === "Skipped") writer.skip(record.line, outcome.reason, record.raw)
         else writer.reject(record.line, outcome.reason, record.raw)
       }

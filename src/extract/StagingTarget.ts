@@ -14,9 +14,10 @@ import * as Option from "effect/Option"
 import * as NodeCrypto from "node:crypto"
 import * as NodeWorker from "node:worker_threads"
 
-/** The staging tables an extract writes, with their columns in insert order. */
+/** The staging tables an extract writes, with the columns of the rows it is given, in insert order. */
 export const COLUMNS = {
-  src_rows: ["file", "line", "kind", "row_hash", "data"],
+  src_shapes: ["file", "shape", "keys"],
+  src_rows: ["file", "line", "shape", "data"],
   skipped: ["file", "line", "reason", "raw"],
   rejects: ["file", "line", "stage", "reason", "raw"],
   src_files: ["file", "source", "kind", "confidence", "sha256", "lines", "staged", "skipped", "rejected"]
@@ -28,12 +29,12 @@ export type Table = keyof typeof COLUMNS
 /** One row's values, in the table's column order. */
 export type Row = ReadonlyArray<string | number>
 
-/** The column of `src_rows` rows that `insert` is given as the text to hash: `row_hash` is its sha256 hex. */
+/** The column of a `src_rows` row whose sha256 hex is stored as its `row_hash` (the staged values' JSON). */
 export const HASHED = 3
 
 /** The writes of an extract run. */
 export interface Target {
-  /** Inserts `rows`; a `src_rows` row holds at `HASHED` the text its `row_hash` is the sha256 of. */
+  /** Inserts `rows`; a `src_rows` row also gets its `row_hash`, the sha256 hex of its value at `HASHED`. */
   readonly insert: (table: Table, rows: ReadonlyArray<Row>) => Effect.Effect<void, SqlError>
   /** Removes everything a previous extract of `file` staged (its rows, skips, extract rejects, summary). */
   readonly clear: (file: string) => Effect.Effect<void, SqlError>
@@ -49,6 +50,7 @@ export class StagingTarget extends Context.Tag("ledger-migrate/extract/StagingTa
 
 const CLEAR = [
   "DELETE FROM src_rows WHERE file = ?",
+  "DELETE FROM src_shapes WHERE file = ?",
   "DELETE FROM skipped WHERE file = ?",
   "DELETE FROM rejects WHERE file = ? AND stage = 'extract'",
   "DELETE FROM src_files WHERE file = ?"
@@ -57,13 +59,16 @@ const CLEAR = [
 const ROWS_PER_STATEMENT = 200
 
 const insertSql = (table: Table, rows: number) => {
-  const columns = COLUMNS[table]
+  const columns: ReadonlyArray<string> =
+    table === "src_rows" ? [...COLUMNS[table], "row_hash"] : COLUMNS[table]
   const tuple = `(${columns.map(() => "?").join(",")})`
   return `INSERT INTO ${table} (${columns.join(",")}) VALUES ${Array.from({ length: rows }, () => tuple).join(",")}`
 }
 
-const hashed = (row: Row): Row =>
-  row.map((v, i) => (i === HASHED ? NodeCrypto.createHash("sha256").update(String(v)).digest("hex") : v))
+const hashed = (row: Row): Row => [
+  ...row,
+  NodeCrypto.createHash("sha256").update(String(row[HASHED])).digest("hex")
+]
 
 /** Writes through the SqlClient: 200-row INSERT statements, its transactions. */
 export const viaClient = (sql: SqlClient.SqlClient): Target => ({

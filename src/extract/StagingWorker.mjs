@@ -4,7 +4,8 @@
  * statements the main thread posts in order while the main thread reads and classifies the next records.
  *
  * Messages in: `{ exec }` (SQL text), `{ sql, rows, ack, hash? }` (a prepared statement run once a row,
- * the value at index `hash` replaced by its sha256 hex first; `ack` answers `{ ack }` when done), `{ commit: true }`, `{ end: true }`. Messages out: `{ ack }`,
+ * the sha256 hex of the row's value at index `hash` appended to it first; `ack` answers `{ ack }` when
+ * done), `{ commit: true }`, `{ end: true }`. Messages out: `{ ack }`,
  * `{ committed: true }`, `{ error }` (the first failure; every later message but `end` is then ignored).
  */
 import Database from "better-sqlite3"
@@ -35,7 +36,7 @@ parentPort?.on("message", (m) => {
       let statement = statements.get(m.sql)
       if (statement === undefined) statements.set(m.sql, (statement = db.prepare(m.sql)))
       if (m.hash !== undefined)
-        for (const row of m.rows) row[m.hash] = createHash("sha256").update(row[m.hash]).digest("hex")
+        for (const row of m.rows) row.push(createHash("sha256").update(row[m.hash]).digest("hex"))
       for (const row of m.rows) statement.run(row)
       if (m.ack !== undefined) parentPort?.postMessage({ ack: m.ack })
     } else if (m.commit === true) {

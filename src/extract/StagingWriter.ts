@@ -1,11 +1,12 @@
 /**
  * Writes one source file's outcome into staging: its previous rows removed, then staged, skipped and
- * rejected rows buffered and flushed in batches to the run's target, then its `src_files` row.
+ * rejected rows buffered and flushed in batches to the run's target, then its `src_files` row. A staged
+ * row is stored as the JSON array of its values and the number of its shape (its key list, stored once
+ * per file in `src_shapes`).
  */
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import type { SkipReason } from "./Profile.js"
-import { hashedText } from "./SourceRecord.js"
 import type { Row, Target } from "./StagingTarget.js"
 
 /** The line accounting of one file. */
@@ -27,7 +28,8 @@ export interface FileFacts {
 
 /** Buffers rows of one file; `flush` writes what is buffered, `counts` is the accounting so far. */
 export interface FileWriter {
-  readonly stage: (line: number, cells: ReadonlyArray<string>, data: Readonly<Record<string, string>>) => void
+  /** Stages the row at `line`: its `values` in the order of `keys` (a shared array: see `Profile.shape`). */
+  readonly stage: (line: number, keys: ReadonlyArray<string>, values: ReadonlyArray<string>) => void
   readonly skip: (line: number, reason: SkipReason, raw: string) => void
   readonly reject: (line: number, reason: string, raw: string) => void
   readonly buffered: () => number
@@ -35,15 +37,22 @@ export interface FileWriter {
   readonly counts: () => Counts
 }
 
-/** A writer for the rows of `file` of `kind`. */
-export const make = (target: Target, file: string, kind: string): FileWriter => {
+/** A writer for the rows of `file`. */
+export const make = (target: Target, file: string): FileWriter => {
+  const shapeIds = new Map<ReadonlyArray<string>, number>()
+  let shapes: Array<Row> = []
   let rows: Array<Row> = []
   let skips: Array<Row> = []
   let rejects: Array<Row> = []
   const counts = { lines: 0, staged: 0, skipped: 0, rejected: 0 }
   return {
-    stage: (line, cells, data) => {
-      rows.push([file, line, kind, hashedText(cells), JSON.stringify(data)])
+    stage: (line, keys, values) => {
+      let shape = shapeIds.get(keys)
+      if (shape === undefined) {
+        shapeIds.set(keys, (shape = shapeIds.size))
+        shapes.push([file, shape, JSON.stringify(keys)])
+      }
+      rows.push([file, line, shape, JSON.stringify(values)])
       counts.lines++
       counts.staged++
     },
@@ -59,12 +68,18 @@ export const make = (target: Target, file: string, kind: string): FileWriter => 
     },
     buffered: () => rows.length + skips.length + rejects.length,
     flush: Effect.suspend(() => {
-      const [r, s, j] = [rows, skips, rejects]
+      const [h, r, s, j] = [shapes, rows, skips, rejects]
+      shapes = []
       rows = []
       skips = []
       rejects = []
       return Effect.all(
-        [target.insert("src_rows", r), target.insert("skipped", s), target.insert("rejects", j)],
+        [
+          target.insert("src_shapes", h),
+          target.insert("src_rows", r),
+          target.insert("skipped", s),
+          target.insert("rejects", j)
+        ],
         { discard: true }
       )
     }),

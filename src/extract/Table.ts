@@ -73,9 +73,31 @@ const builder = (keys: ReadonlyArray<string>): DataOf => {
 export const toData = (keys: ReadonlyArray<string>, cells: ReadonlyArray<string>): Record<string, string> =>
   builder(keys)(cells)
 
+/**
+ * The trimmed cells of a record as `width` values ("" for missing cells): the record's own array when it
+ * already is exactly that (the common case, no copy), else a new one.
+ */
+export const valuesOf = (width: number, cells: ReadonlyArray<string>): ReadonlyArray<string> => {
+  if (cells.length === width) {
+    let i = 0
+    while (i < width && cells[i]!.trim() === cells[i]) i++
+    if (i === width) return cells
+  }
+  const out = new Array<string>(width)
+  for (let i = 0; i < width; i++) out[i] = (cells[i] ?? "").trim()
+  return out
+}
+
+const folded = new WeakMap<ReadonlyArray<string>, ReadonlyArray<string>>()
+
 /** True when a record repeats the header row (concatenated exports). */
-export const isHeaderAgain = (header: ReadonlyArray<string>, cells: ReadonlyArray<string>): boolean =>
-  header.length > 0 && header.every((h, i) => Headers.fold(h) === Headers.fold(cells[i] ?? ""))
+export const isHeaderAgain = (header: ReadonlyArray<string>, cells: ReadonlyArray<string>): boolean => {
+  if (header.length === 0) return false
+  let folds = folded.get(header)
+  if (folds === undefined) folded.set(header, (folds = header.map(Headers.fold)))
+  for (let i = 0; i < folds.length; i++) if (folds[i] !== Headers.fold(cells[i] ?? "")) return false
+  return true
+}
 
 /**
  * The reader of a flat table whose header is the `headerIndex`-th record: records before it are titles
@@ -86,11 +108,11 @@ export const reader = (
   file: string,
   headerIndex: number,
   headerCells: ReadonlyArray<string>,
-  check?: (data: Record<string, string>, record: SourceRecord) => P.Outcome | undefined,
+  check?: (record: SourceRecord) => P.Outcome | undefined,
   skips: ReadonlyArray<readonly [RegExp, P.SkipReason]> = []
 ): P.RowReader => {
   const header = Headers.trimTrailing(headerCells)
-  const keys = Headers.keys(header)
+  const keys = P.shape(Headers.keys(header))
   let index = 0
   return {
     read: (record) => {
@@ -104,8 +126,7 @@ export const reader = (
       }
       const wide = tooManyCells(file, record, keys.length)
       if (wide !== undefined) return P.rejected(wide)
-      const data = toData(keys, record.cells)
-      return check?.(data, record) ?? P.staged(data)
+      return check?.(record) ?? P.stagedValues(keys, valuesOf(keys.length, record.cells))
     },
     finish: () => []
   }

@@ -1,6 +1,7 @@
 /**
- * Typed access to staged source rows: read a kind's rows in file:line order (paged by key, since the
- * SQLite client cannot stream), and record rows a later stage rejects.
+ * Typed access to staged source rows: read a file's or a kind's rows in file:line order (paged by key,
+ * since the SQLite client cannot stream), each rebuilt as an object from its values and its shape's keys,
+ * and record rows a later stage rejects.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
@@ -26,23 +27,48 @@ export const where = (row: { readonly file: string; readonly line: number }): st
 
 const pageSize = 5000
 
-/** Every staged row of `kind`, ordered by file then line. */
+/** Decodes the staged rows of one file: each row's values JSON paired with its shape's keys. */
+const decoder = (shapes: ReadonlyArray<{ shape: number; keys: string }>) => {
+  const keysOf = new Map(shapes.map((s) => [s.shape, JSON.parse(s.keys) as ReadonlyArray<string>]))
+  return (shape: number, data: string): Record<string, string> => {
+    const keys = keysOf.get(shape)
+    const values = JSON.parse(data) as ReadonlyArray<string>
+    if (keys === undefined || keys.length !== values.length)
+      throw new Error(`staging is damaged: a row of shape ${shape} does not match its key list`)
+    const out: Record<string, string> = {}
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i]!
+    return out
+  }
+}
+
+/** Every staged row of `file`, in line order. */
+export const rowsOfFile = (file: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const decode = decoder(
+      yield* sql<{ shape: number; keys: string }>`SELECT shape, keys FROM src_shapes WHERE file = ${file}`
+    )
+    const out: Array<StagedRow> = []
+    let after = -1
+    for (;;) {
+      const page = yield* sql<{ line: number; shape: number; data: string }>`
+        SELECT line, shape, data FROM src_rows WHERE file = ${file} AND line > ${after}
+        ORDER BY line LIMIT ${pageSize}`
+      for (const r of page) out.push({ file, line: r.line, data: decode(r.shape, r.data) })
+      const last = page[page.length - 1]
+      if (!last || page.length < pageSize) return out
+      after = last.line
+    }
+  }).pipe(Effect.orDie)
+
+/** Every staged row of `kind` (the kind its file was recognised as), ordered by file then line. */
 export const rowsOfKind = (kind: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const files = yield* sql<{ file: string }>`SELECT file FROM src_files WHERE kind = ${kind} ORDER BY file`
     const out: Array<StagedRow> = []
-    let after = { file: "", line: -1 }
-    for (;;) {
-      const page = yield* sql<{ file: string; line: number; data: string }>`
-        SELECT file, line, data FROM src_rows
-        WHERE kind = ${kind} AND (file > ${after.file} OR (file = ${after.file} AND line > ${after.line}))
-        ORDER BY file, line LIMIT ${pageSize}`
-      for (const r of page)
-        out.push({ file: r.file, line: r.line, data: JSON.parse(r.data) as Record<string, string> })
-      const last = page[page.length - 1]
-      if (!last || page.length < pageSize) return out
-      after = { file: last.file, line: last.line }
-    }
+    for (const { file } of files) for (const row of yield* rowsOfFile(file)) out.push(row)
+    return out
   }).pipe(Effect.orDie)
 
 /** Replaces the rejects of one stage with `rejects` (a re-run of that stage starts clean). */

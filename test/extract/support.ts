@@ -5,6 +5,7 @@ import * as NodeFs from "node:fs/promises"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as NodeUrl from "node:url"
+import * as SourceRows from "../../src/staging/SourceRows.js"
 
 const FIXTURES = NodeUrl.fileURLToPath(new URL("../fixtures/extract/", import.meta.url))
 
@@ -45,13 +46,9 @@ export const dirOf = (source: string, names: ReadonlyArray<string | readonly [st
 export const stagedRows = (file: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ line: number; kind: string; data: string }>`
-      SELECT line, kind, data FROM src_rows WHERE file = ${file} ORDER BY line`
-    return rows.map((r) => ({
-      line: r.line,
-      kind: r.kind,
-      data: JSON.parse(r.data) as Record<string, string>
-    }))
+    const [summary] = yield* sql<{ kind: string }>`SELECT kind FROM src_files WHERE file = ${file}`
+    const rows = yield* SourceRows.rowsOfFile(file)
+    return rows.map((r) => ({ line: r.line, kind: summary?.kind ?? "", data: r.data }))
   }).pipe(Effect.orDie)
 
 /** Skipped lines of a file as `[line, reason]`. */

@@ -1,6 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import * as Effect from "effect/Effect"
+import * as NodeCrypto from "node:crypto"
+import * as NodeFs from "node:fs/promises"
+import * as NodeOs from "node:os"
+import * as NodePath from "node:path"
+import * as Migrations from "../../src/staging/Migrations.js"
+import * as SourceRows from "../../src/staging/SourceRows.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 
 describe("StagingDb", () => {
@@ -18,10 +26,62 @@ describe("StagingDb", () => {
         "rejects",
         "skipped",
         "src_files",
-        "src_rows"
+        "src_rows",
+        "src_shapes"
       ]) {
         assert.include(names, t)
       }
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+})
+
+describe("migration 0005 (compact staged rows)", () => {
+  it.scoped("converts rows staged as objects into values + shapes, same data and lineage", () =>
+    Effect.gen(function* () {
+      const dir = yield* Effect.acquireRelease(
+        Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-0005-"))),
+        (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
+      )
+      const filename = NodePath.join(dir, "staging.db")
+      const before = Object.fromEntries(
+        Object.entries(Migrations.all).filter(([name]) => name < "0005")
+      ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
+      const rows = [
+        { file: "A.csv", line: 2, data: { Code: "090", Name: "Bank" } },
+        { file: "A.csv", line: 3, data: { Code: "200", Name: "Sales" } },
+        { file: "B.csv", line: 5, data: { Account: "Sales", Debit: "", Credit: "10.00" } },
+        { file: "B.csv", line: 7, data: { Account: "Bank", Debit: "10.00" } }
+      ]
+      yield* Effect.gen(function* () {
+        yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" })
+        const sql = yield* SqlClient.SqlClient
+        for (const r of rows)
+          yield* sql`INSERT INTO src_rows (file, line, kind, row_hash, data)
+            VALUES (${r.file}, ${r.line}, 'k', 'old', ${JSON.stringify(r.data)})`
+        yield* sql`INSERT INTO src_files VALUES ('A.csv', 'xero', 'xero.accounts', 1, 'x', 3, 2, 1, 0)`
+        yield* sql`INSERT INTO src_files VALUES ('B.csv', 'xero', 'xero.journals', 1, 'x', 7, 2, 5, 0)`
+      }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+
+      yield* Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const a = yield* SourceRows.rowsOfKind("xero.accounts")
+        const b = yield* SourceRows.rowsOfFile("B.csv")
+        assert.deepStrictEqual([...a, ...b], rows)
+        const shapes = yield* sql<{ file: string; shape: number; keys: string }>`
+          SELECT file, shape, keys FROM src_shapes ORDER BY file, shape`
+        assert.deepStrictEqual(shapes, [
+          { file: "A.csv", shape: 0, keys: '["Code","Name"]' },
+          { file: "B.csv", shape: 0, keys: '["Account","Debit","Credit"]' },
+          { file: "B.csv", shape: 1, keys: '["Account","Debit"]' }
+        ])
+        const [hash] = yield* sql<{ row_hash: string; data: string }>`
+          SELECT row_hash, data FROM src_rows WHERE file = 'A.csv' AND line = 3`
+        assert.strictEqual(hash?.data, '["200","Sales"]')
+        assert.strictEqual(
+          hash?.row_hash,
+          NodeCrypto.createHash("sha256").update('["200","Sales"]').digest("hex")
+        )
+      }).pipe(Effect.provide(StagingDb.layer(filename)))
+    })
   )
 })

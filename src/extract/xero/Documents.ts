@@ -39,7 +39,7 @@ export const profile: P.Profile = {
       confidence,
       evidence,
       reader: () =>
-        Table.reader(file, match.index, headerCells, (_data, record) => {
+        Table.reader(file, match.index, headerCells, (record) => {
           const type = (record.cells[typeAt] ?? "").trim()
           const f = family(type)
           if (f === undefined || f === kind) return undefined
