@@ -12,13 +12,13 @@ export interface ProcessOptions {
   readonly profileDir?: string | undefined
 }
 
-const spawn = (script: string, options: ProcessOptions): ChildProcess =>
-  fork(NodePath.join(here, script), [], {
-    execArgv: [
-      "--import",
-      "tsx",
-      ...(options.profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`])
-    ],
+/**
+ * Forks a child from the benchmark's bundle (`dist/bench-<name>.mjs`, built by `main.ts`): plain node, as
+ * the shipped CLI runs, so that tsx's loader thread and compile cache are not measured as the program's.
+ */
+const spawn = (name: "worker" | "server", options: ProcessOptions): ChildProcess =>
+  fork(NodePath.join(here, "..", "dist", `bench-${name}.mjs`), [], {
+    execArgv: options.profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`],
     stdio: ["ignore", "inherit", "inherit", "ipc"]
   })
 
@@ -42,7 +42,7 @@ export interface ServerProcess {
 
 /** Forks a child serving `spec` and resolves once it listens. */
 export const startServer = async (spec: ServerSpec, options: ProcessOptions = {}): Promise<ServerProcess> => {
-  const child = spawn("server.ts", options)
+  const child = spawn("server", options)
   const listening = next<ServerMessage>(child, "the server")
   child.send(spec)
   const m = await listening
@@ -70,7 +70,7 @@ export const runTask = async <A extends TaskValue>(
   task: Task,
   options: ProcessOptions = {}
 ): Promise<Measured<A>> => {
-  const child = spawn("worker.ts", options)
+  const child = spawn("worker", options)
   const answer = next<WorkerMessage>(child, `the ${task.type} task`)
   child.send(task)
   const m = await answer

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
+import { build, isStale } from "../scripts/build.mjs"
 import * as Pipeline from "./Pipeline.js"
 import type { ProcessOptions } from "./Processes.js"
 import { round } from "./Report.js"
@@ -40,6 +41,7 @@ const source = () => {
 }
 
 const main = async () => {
+  if (isStale(true)) await build(true)
   const args = process.argv.slice(2)
   const flags = args.filter((a) => a.startsWith("-"))
   const names = args.filter((a) => !a.startsWith("-"))

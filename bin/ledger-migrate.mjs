@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader so the installed bin needs no build step.
-import { register } from "tsx/esm/api"
-import { fileURLToPath } from "node:url"
-register()
-await import(fileURLToPath(new URL("../src/cli/main.ts", import.meta.url)))
+// Runs the CLI's bundle (dist/ledger-migrate.mjs, plain node: no TypeScript loader in the process),
+// bundling it first when it is missing or older than the sources.
+import { pathToFileURL } from "node:url"
+import { build, dist, isStale } from "../scripts/build.mjs"
+
+if (isStale()) await build()
+await import(pathToFileURL(`${dist}/ledger-migrate.mjs`).href)

@@ -13,6 +13,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as NodeCrypto from "node:crypto"
 import * as NodeWorker from "node:worker_threads"
+import { resource } from "../Resources.js"
 
 /** The staging tables an extract writes, with the columns of the rows it is given, in insert order. */
 export const COLUMNS = {
@@ -188,7 +189,7 @@ export const run = <A, E, R>(
     return yield* Effect.acquireUseRelease(
       Effect.sync(() =>
         viaWorker(
-          new NodeWorker.Worker(new URL("./StagingWorker.mjs", import.meta.url), {
+          new NodeWorker.Worker(resource("src/extract/StagingWorker.mjs"), {
             workerData: { filename, pragmas: PRAGMAS },
             execArgv: [],
             resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }

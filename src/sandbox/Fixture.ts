@@ -1,5 +1,6 @@
 /** The organization a sandbox starts from: base currency, time zone, classifications, system accounts, tax profiles. */
 import { readFileSync } from "node:fs"
+import { resource } from "../Resources.js"
 
 /** A system role an account plays in postings. */
 export type AccountRole = "AR" | "AP" | "TAX" | "FX" | "ROUNDING" | "RETAINED_EARNINGS"
@@ -49,7 +50,7 @@ export interface OrganizationFixture {
   readonly taxProfiles: ReadonlyArray<FixtureTaxProfile>
 }
 
-const DEFAULT = new URL("./fixtures/default-organization.json", import.meta.url)
+const DEFAULT = resource("src/sandbox/fixtures/default-organization.json")
 
 /** Reads a fixture from a path, or returns the given object, or the shipped default. */
 export const loadFixture = (fixture: string | OrganizationFixture | undefined): OrganizationFixture => {

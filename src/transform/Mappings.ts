@@ -7,10 +7,10 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as NodePath from "node:path"
-import { fileURLToPath } from "node:url"
+import { resource } from "../Resources.js"
 
 /** Where the shipped mappings live (the repository's `mappings/` folder). */
-export const shippedDir = fileURLToPath(new URL("../../mappings", import.meta.url))
+export const shippedDir = resource("mappings")
 
 const StringMap = Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.String) })
 

@@ -9,15 +9,15 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomBytes } from "node:crypto"
 import * as NodePath from "node:path"
-import { fileURLToPath } from "node:url"
 import * as TargetApi from "../../load/TargetApi.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import { concurrency, exitWith, runsDir, staging } from "../common.js"
+import { resource } from "../../Resources.js"
 
 /** The bundled sample company. */
-export const sampleDir = fileURLToPath(new URL("../../../samples/xero-demo", import.meta.url))
+export const sampleDir = resource("samples/xero-demo")
 
 export const demo = Command.make(
   "demo",

@@ -9,11 +9,11 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
-import * as NodeUrl from "node:url"
 import { ExtractError } from "../ExtractError.js"
 import * as Headers from "../Headers.js"
 import type * as P from "../Profile.js"
 import * as Table from "../Table.js"
+import { resource } from "../../Resources.js"
 
 /** A column profile file. A column is named by its header, or by its 1-based position as `#3`. */
 export class ColumnProfile extends Schema.Class<ColumnProfile>("ColumnProfile")({
@@ -34,7 +34,7 @@ export class ColumnProfile extends Schema.Class<ColumnProfile>("ColumnProfile")(
 }) {}
 
 /** Where the shipped profiles live. */
-export const SHIPPED_DIR = NodeUrl.fileURLToPath(new URL("../../../mappings/profiles/", import.meta.url))
+export const SHIPPED_DIR = resource("mappings/profiles")
 
 /** Reads and decodes one profile file. */
 export const load = (path: string): Effect.Effect<ColumnProfile, ExtractError> =>
