@@ -70,34 +70,55 @@ const describe = (e: TargetError) => e.message
 export const load = (options: LoadOptions) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const ops = yield* PlanStore.heads
-    const initial = yield* Checkpoints.init
+    yield* Checkpoints.ensure
     const writer = yield* CheckpointWriter.make
-    const state = new Map<string, OpState>()
-    const resets: Array<Checkpoints.Update> = []
+    /**
+     * The state of the page being worked on and of every operation it depends on or refers to (read from
+     * the checkpoints when the page starts): memory stays flat in the size of the plan, because earlier
+     * phases and pages are complete in the database before a page starts (dependencies point to earlier
+     * phases only).
+     */
+    let state = new Map<string, OpState>()
     let changedRejected = 0
     let changedDone = 0
-    for (const op of ops) {
-      const cp = initial.get(op.key)!
-      let status = cp.status
-      if (options.retryRejected && (status === "rejected" || status === "skipped")) status = "pending"
-      if (status === "skipped") status = "pending"
-      const changed = cp.bodyHash !== op.bodyHash
-      if (changed && status === "rejected") changedRejected++
-      if (changed && status === "done") changedDone++
-      const resend = status === "pending"
-      if (status !== cp.status || (changed && resend)) {
-        resets.push({ key: op.key, status, ...(resend ? { bodyHash: op.bodyHash, error: null } : {}) })
-      }
-      state.set(op.key, {
-        status,
-        resourceId: cp.resourceId,
-        error: status === "pending" ? null : cp.error,
-        origin: cp.origin,
-        attempts: cp.attempts
+    const asState = (cp: Checkpoints.Checkpoint): OpState => ({
+      status: cp.status,
+      resourceId: cp.resourceId,
+      error: cp.error,
+      origin: cp.origin,
+      attempts: cp.attempts
+    })
+
+    /** Reads the checkpoints of a page and of what it needs; resets what this run is to attempt again. */
+    const startPage = (phaseOps: ReadonlyArray<Stored>) =>
+      Effect.gen(function* () {
+        const own = yield* Checkpoints.ofKeys(phaseOps.map((o) => o.key))
+        const outside = new Set<string>()
+        for (const op of phaseOps) {
+          for (const d of op.dependsOn) if (!own.has(d)) outside.add(d)
+          for (const r of Refs.collect(op.body)) if (!own.has(r.key)) outside.add(r.key)
+        }
+        const needed = yield* Checkpoints.ofKeys(outside)
+        const next = new Map<string, OpState>()
+        for (const [key, cp] of needed) next.set(key, asState(cp))
+        const resets: Array<Checkpoints.Update> = []
+        for (const op of phaseOps) {
+          const cp = own.get(op.key)!
+          let status = cp.status
+          if (options.retryRejected && (status === "rejected" || status === "skipped")) status = "pending"
+          if (status === "skipped") status = "pending"
+          const changed = cp.bodyHash !== op.bodyHash
+          if (changed && status === "rejected") changedRejected++
+          if (changed && status === "done") changedDone++
+          const resend = status === "pending"
+          if (status !== cp.status || (changed && resend)) {
+            resets.push({ key: op.key, status, ...(resend ? { bodyHash: op.bodyHash, error: null } : {}) })
+          }
+          next.set(op.key, { ...asState(cp), status, error: status === "pending" ? null : cp.error })
+        }
+        state = next
+        yield* writer.durable(resets)
       })
-    }
-    yield* writer.durable(resets)
 
     const external = new Map<string, string>()
     const idOf = (r: Refs.ParsedRef) => state.get(r.key)?.resourceId ?? external.get(r.key) ?? undefined
@@ -356,6 +377,7 @@ export const load = (options: LoadOptions) =>
         const phaseOps = yield* PlanStore.page(phase, after, pageSize)
         if (phaseOps.length === 0) break
         after = phaseOps[phaseOps.length - 1]!.seq
+        yield* startPage(phaseOps)
         yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
         const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
         if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
@@ -367,11 +389,12 @@ export const load = (options: LoadOptions) =>
       }
     }
     yield* writer.flush
+    state = new Map()
 
     const counts = Object.fromEntries(
       phases.map((p) => [p, { pending: 0, sending: 0, done: 0, rejected: 0, skipped: 0, in_doubt: 0 }])
     ) as Record<Phase, Record<Checkpoints.Status, number>>
-    for (const op of ops) counts[op.phase][state.get(op.key)!.status]++
+    for (const row of yield* Checkpoints.summary) counts[row.phase as Phase][row.status ?? "pending"] += row.n
     return {
       sent,
       adopted,
@@ -379,7 +402,7 @@ export const load = (options: LoadOptions) =>
       throttled: limiter.throttles(),
       changedRejected,
       changedDone,
-      complete: ops.every((o) => state.get(o.key)!.status === "done"),
+      complete: phases.every((p) => Object.entries(counts[p]).every(([k, n]) => k === "done" || n === 0)),
       counts
     } satisfies LoadResult
   }).pipe(Effect.scoped)

@@ -34,41 +34,61 @@ export interface Update {
   readonly origin?: Origin | null
 }
 
-/** Every checkpoint, creating `pending` ones for plan operations that have none yet. */
-export const init = Effect.gen(function* () {
+/** Creates `pending` checkpoints for plan operations that have none yet. */
+export const ensure = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const now = new Date().toISOString()
   yield* sql`INSERT OR IGNORE INTO checkpoints (key, status, resource_id, attempts, body_hash, error, updated_at)
     SELECT key, 'pending', NULL, 0, body_hash, NULL, ${now} FROM plan_ops`
-  return yield* all
 }).pipe(Effect.orDie)
+
+/** Every checkpoint, creating `pending` ones for plan operations that have none yet. */
+export const init = Effect.zipRight(
+  ensure,
+  Effect.suspend(() => all)
+)
+
+interface Row {
+  key: string
+  status: Status
+  resource_id: string | null
+  attempts: number
+  body_hash: string
+  error: string | null
+  origin: Origin | null
+}
+
+const fromRow = (r: Row): Checkpoint => ({
+  key: r.key,
+  status: r.status,
+  resourceId: r.resource_id,
+  attempts: r.attempts,
+  bodyHash: r.body_hash,
+  error: r.error,
+  origin: r.origin
+})
+
+/** The checkpoints of `keys` (those that have one), by key: read 500 keys a statement. */
+export const ofKeys = (keys: Iterable<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const wanted = [...keys]
+    const out = new Map<string, Checkpoint>()
+    for (let i = 0; i < wanted.length; i += 500) {
+      const rows = yield* sql<Row>`
+        SELECT key, status, resource_id, attempts, body_hash, error, origin FROM checkpoints
+        WHERE ${sql.in("key", wanted.slice(i, i + 500))}`
+      for (const r of rows) out.set(r.key, fromRow(r))
+    }
+    return out
+  }).pipe(Effect.orDie)
 
 /** Every checkpoint, keyed by operation key. */
 export const all = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{
-    key: string
-    status: Status
-    resource_id: string | null
-    attempts: number
-    body_hash: string
-    error: string | null
-    origin: Origin | null
-  }>`SELECT key, status, resource_id, attempts, body_hash, error, origin FROM checkpoints`
-  return new Map(
-    rows.map((r): [string, Checkpoint] => [
-      r.key,
-      {
-        key: r.key,
-        status: r.status,
-        resourceId: r.resource_id,
-        attempts: r.attempts,
-        bodyHash: r.body_hash,
-        error: r.error,
-        origin: r.origin
-      }
-    ])
-  )
+  const rows =
+    yield* sql<Row>`SELECT key, status, resource_id, attempts, body_hash, error, origin FROM checkpoints`
+  return new Map(rows.map((r): [string, Checkpoint] => [r.key, fromRow(r)]))
 }).pipe(Effect.orDie)
 
 /** Applies updates in one transaction (the loader's group commit). */

@@ -107,22 +107,6 @@ export const ops = Effect.gen(function* () {
   return (yield* sql<OpRow>`SELECT * FROM plan_ops ORDER BY seq`).map(fromRow)
 }).pipe(Effect.orDie)
 
-/** An operation without its body: what the loader keeps in memory for the whole plan. */
-export interface OpHead {
-  readonly seq: number
-  readonly key: string
-  readonly phase: Phase
-  readonly bodyHash: string
-}
-
-/** Every operation's head, in load order. */
-export const heads = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ seq: number; key: string; phase: Phase; body_hash: string }>`
-    SELECT seq, key, phase, body_hash FROM plan_ops ORDER BY seq`
-  return rows.map((r): OpHead => ({ seq: r.seq, key: r.key, phase: r.phase, bodyHash: r.body_hash }))
-}).pipe(Effect.orDie)
-
 /** Up to `limit` operations of `phase` after `afterSeq`, bodies included: the loader pages through a phase. */
 export const page = (phase: Phase, afterSeq: number, limit: number) =>
   Effect.gen(function* () {
