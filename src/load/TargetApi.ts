@@ -3,10 +3,11 @@
  * headers and body timeouts on the pooled agent: no timer fiber per request), the
  * transient/rejected split, automatic retries (backoff with jitter, honouring `Retry-After`) for reads
  * only, response-shape normalisation and search paging that never silently truncates.
+ *
+ * Requests go straight to an undici Agent inside one `Effect.async` each (aborted when the fiber is
+ * interrupted): @effect/platform's HttpClient cost 0.45 ms of CPU a request here against 0.18 ms for undici
+ * alone, a third of the loader's own time per operation.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -100,65 +101,79 @@ const errorsOf = (body: unknown): { errorType?: string; errors: Array<string> } 
 export const backoffMs = (attempt: number, retryAfter: number | undefined, random: number): number =>
   Math.max(retryAfter ?? 0, Math.round(Math.min(5000, 100 * 2 ** (attempt - 1)) * (0.5 + random / 2)))
 
-export const make = (config: TargetConfig) =>
+/** Where an undici request failed: a timeout (headers, body or connect) or any other transport error. */
+const transportFailure = (operation: string, e: unknown): TargetTransient => {
+  const code = String((e as { code?: unknown } | undefined)?.code ?? "")
+  const message = e instanceof Error ? e.message : String(e)
+  return new TargetTransient({
+    operation,
+    reason: /TIMEOUT/i.test(code) || /timeout/i.test(message) ? "timeout" : "transport",
+    detail: code === "" ? message : `${code}: ${message}`
+  })
+}
+
+/** The outcome of a response: its parsed body, or a transient (408, 429, 5xx) or rejected (other 4xx) error. */
+const outcome = (
+  operation: string,
+  status: number,
+  retryAfter: string | ReadonlyArray<string> | undefined,
+  text: string
+): Effect.Effect<unknown, TargetError> => {
+  let body: unknown = text
+  try {
+    body = text === "" ? undefined : JSON.parse(text)
+  } catch {
+    // a non-JSON body stays text; the status decides what it means
+  }
+  if (status >= 200 && status < 300) return Effect.succeed(body)
+  if (status === 408 || status === 429 || status >= 500) {
+    const ra = retryAfterMs(typeof retryAfter === "string" ? retryAfter : retryAfter?.[0])
+    const { errors } = errorsOf(body)
+    return Effect.fail(
+      new TargetTransient({
+        operation,
+        reason: "status",
+        status,
+        detail: errors.join("; ") || `HTTP ${status}`,
+        ...(ra === undefined ? {} : { retryAfterMs: ra })
+      })
+    )
+  }
+  return Effect.fail(new TargetRejected({ operation, status, ...errorsOf(body) }))
+}
+
+/** The API over `agent` (whose timeouts bound every attempt). */
+export const make = (config: TargetConfig, agent: Agent) =>
   Effect.gen(function* () {
     const url = yield* checkConfig(config)
-    const http = yield* HttpClient.HttpClient
-    const root = `${url.origin}${url.pathname.replace(/\/$/, "")}/api/v1`
+    const origin = url.origin
+    const root = `${url.pathname.replace(/\/$/, "")}/api/v1`
+    const headers = { "x-jk-api-key": config.apiKey, accept: "application/json" }
+    const jsonHeaders = { ...headers, "content-type": "application/json" }
 
-    const send = (method: Method, path: string, body?: unknown): Effect.Effect<unknown, TargetError> => {
-      const operation = `${method} ${path}`
-      let request = HttpClientRequest.make(method)(`${root}${path}`).pipe(
-        HttpClientRequest.setHeader("x-jk-api-key", config.apiKey),
-        HttpClientRequest.acceptJson
-      )
-      if (body !== undefined) request = HttpClientRequest.bodyUnsafeJson(request, body)
-      return http.execute(request).pipe(
-        Effect.flatMap((res) =>
-          res.text.pipe(
-            Effect.map((text) => {
-              let parsed: unknown = text
-              try {
-                parsed = text === "" ? undefined : JSON.parse(text)
-              } catch {
-                // a non-JSON body stays text; the status decides what it means
-              }
-              return { status: res.status, headers: res.headers, body: parsed }
-            })
+    const send = (method: Method, path: string, body?: unknown): Effect.Effect<unknown, TargetError> =>
+      Effect.async<unknown, TargetError>((resume, signal) => {
+        const operation = `${method} ${path}`
+        const payload = body === undefined ? undefined : JSON.stringify(body)
+        agent
+          .request({
+            origin,
+            path: `${root}${path}`,
+            method,
+            headers: payload === undefined ? headers : jsonHeaders,
+            ...(payload === undefined ? {} : { body: payload }),
+            signal
+          })
+          .then(async (res) => ({
+            status: res.statusCode,
+            retryAfter: res.headers["retry-after"],
+            text: await res.body.text()
+          }))
+          .then(
+            (r) => resume(outcome(operation, r.status, r.retryAfter, r.text)),
+            (e: unknown) => resume(Effect.fail(transportFailure(operation, e)))
           )
-        ),
-        Effect.catchTag("RequestError", "ResponseError", (e) =>
-          Effect.fail(
-            new TargetTransient({
-              operation,
-              reason: /timeout/i.test(
-                `${e.message} ${String((e.cause as { code?: unknown } | undefined)?.code ?? "")}`
-              )
-                ? "timeout"
-                : "transport",
-              detail: e.message
-            })
-          )
-        ),
-        Effect.flatMap(({ status, headers, body: resBody }): Effect.Effect<unknown, TargetError> => {
-          if (status >= 200 && status < 300) return Effect.succeed(resBody)
-          if (status === 408 || status === 429 || status >= 500) {
-            const ra = retryAfterMs(headers["retry-after"])
-            const { errors } = errorsOf(resBody)
-            return Effect.fail(
-              new TargetTransient({
-                operation,
-                reason: "status",
-                status,
-                detail: errors.join("; ") || `HTTP ${status}`,
-                ...(ra === undefined ? {} : { retryAfterMs: ra })
-              })
-            )
-          }
-          return Effect.fail(new TargetRejected({ operation, status, ...errorsOf(resBody) }))
-        })
-      )
-    }
+      })
 
     const attempts = config.readAttempts ?? 6
     const read = (method: "GET" | "POST", path: string, body?: unknown) => {
@@ -203,26 +218,23 @@ export const make = (config: TargetConfig) =>
     return { baseUrl: url.origin, send, read, searchAll } satisfies TargetApiShape
   })
 
-/** The network layer: TargetApi over undici with a sized connection pool. */
+/** The network layer: TargetApi over an undici Agent with a sized connection pool, closed with the scope. */
 export const layer = (config: TargetConfig) =>
-  Layer.effect(TargetApi, make(config)).pipe(
-    Layer.provide(
-      Layer.scoped(
-        HttpClient.HttpClient,
-        Effect.acquireRelease(
-          Effect.sync(() => {
-            const timeout = config.timeoutMs ?? 30_000
-            // @effect/platform-node passes headersTimeout: 1 h and bodyTimeout: 0 on every request; this
-            // interceptor puts the per-attempt timeout back underneath it.
-            return new Agent({ connections: config.connections ?? 64, keepAliveTimeout: 10_000 }).compose(
-              (dispatch) => (opts, handler) =>
-                dispatch({ ...opts, headersTimeout: timeout, bodyTimeout: timeout }, handler)
-            )
-          }),
-          (agent) => Effect.promise(() => agent.close())
-        ).pipe(Effect.map(NodeHttpClient.makeUndici))
-      )
-    )
+  Layer.scoped(
+    TargetApi,
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        const timeout = config.timeoutMs ?? 30_000
+        return new Agent({
+          connections: config.connections ?? 64,
+          keepAliveTimeout: 10_000,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+          connectTimeout: timeout
+        })
+      }),
+      (agent) => Effect.promise(() => agent.close())
+    ).pipe(Effect.flatMap((agent) => make(config, agent)))
   )
 
 /** The created record's id, whatever create-response shape the endpoint uses. */
