@@ -55,7 +55,6 @@ export const build = async (bench = false) => {
     target: "node20",
     external: ["better-sqlite3", "exceljs"],
     sourcemap: "linked",
-    keepNames: true,
     logLevel: "warning",
     // Bundled CommonJS dependencies call `require` for Node's built-ins.
     banner: {

@@ -91,27 +91,56 @@ export const all = Effect.gen(function* () {
   return new Map(rows.map((r): [string, Checkpoint] => [r.key, fromRow(r)]))
 }).pipe(Effect.orDie)
 
-/** Applies updates in one transaction (the loader's group commit). */
+/** Several updates of one key, in order, as the one update with the same effect. */
+const merge = (a: Update, b: Update): Update => {
+  const resourceId = b.resourceId !== undefined ? b.resourceId : a.resourceId
+  const error = b.error !== undefined ? b.error : a.error
+  const bodyHash = b.bodyHash ?? a.bodyHash
+  const origin = b.origin !== undefined ? b.origin : a.origin
+  return {
+    key: a.key,
+    status: b.status,
+    attempts: (a.attempts ?? (a.attempt ? 1 : 0)) + (b.attempts ?? (b.attempt ? 1 : 0)),
+    ...(resourceId === undefined ? {} : { resourceId }),
+    ...(error === undefined ? {} : { error }),
+    ...(bodyHash === undefined ? {} : { bodyHash }),
+    ...(origin === undefined ? {} : { origin })
+  }
+}
+
+/**
+ * Applies updates in one transaction and one statement (the loader's group commit): the updates, merged
+ * per key in order, travel as one JSON array; a field left out keeps its value.
+ */
 export const write = (updates: ReadonlyArray<Update>) =>
   Effect.gen(function* () {
     if (updates.length === 0) return
     const sql = yield* SqlClient.SqlClient
+    const byKey = new Map<string, Update>()
+    for (const u of updates) {
+      const before = byKey.get(u.key)
+      byKey.set(u.key, before === undefined ? u : merge(before, u))
+    }
+    const rows = [...byKey.values()].map((u) => ({
+      k: u.key,
+      s: u.status,
+      ...(u.resourceId === undefined ? {} : { r: u.resourceId }),
+      ...(u.error === undefined ? {} : { e: u.error }),
+      a: u.attempts ?? (u.attempt ? 1 : 0),
+      ...(u.bodyHash === undefined ? {} : { h: u.bodyHash }),
+      ...(u.origin === undefined ? {} : { o: u.origin })
+    }))
     const now = new Date().toISOString()
-    yield* sql.withTransaction(
-      Effect.forEach(
-        updates,
-        (u) => sql`UPDATE checkpoints SET
-            status = ${u.status},
-            resource_id = ${u.resourceId === undefined ? sql`resource_id` : u.resourceId},
-            error = ${u.error === undefined ? sql`error` : u.error},
-            attempts = attempts + ${u.attempts ?? (u.attempt ? 1 : 0)},
-            body_hash = ${u.bodyHash ?? sql`body_hash`},
-            origin = ${u.origin === undefined ? sql`origin` : u.origin},
-            updated_at = ${now}
-          WHERE key = ${u.key}`,
-        { discard: true }
-      )
-    )
+    yield* sql`UPDATE checkpoints SET
+        status = j.value ->> '$.s',
+        resource_id = CASE WHEN json_type(j.value, '$.r') IS NULL THEN resource_id ELSE j.value ->> '$.r' END,
+        error = CASE WHEN json_type(j.value, '$.e') IS NULL THEN error ELSE j.value ->> '$.e' END,
+        attempts = attempts + (j.value ->> '$.a'),
+        body_hash = coalesce(j.value ->> '$.h', body_hash),
+        origin = CASE WHEN json_type(j.value, '$.o') IS NULL THEN origin ELSE j.value ->> '$.o' END,
+        updated_at = ${now}
+      FROM json_each(${JSON.stringify(rows)}) AS j
+      WHERE checkpoints.key = j.value ->> '$.k'`
   }).pipe(Effect.orDie)
 
 /** Counts per phase and status, for `status` and the report. */
