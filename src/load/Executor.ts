@@ -160,7 +160,18 @@ export const load = (options: LoadOptions) =>
       return Effect.zipRight(logged, writer.later([update]))
     }
 
+    /**
+     * An operation's body with its references resolved, decoded into its schema and encoded back (invariant
+     * 3), once per page: adoption, in-doubt resolution and the send all use it, and the references it
+     * resolves (earlier phases, the target's own records) do not change while the page runs.
+     */
+    let resolved = new Map<string, Either.Either<Record<string, unknown>, string>>()
     const resolveBody = (op: Stored) => {
+      let body = resolved.get(op.key)
+      if (body === undefined) resolved.set(op.key, (body = resolveNow(op)))
+      return body
+    }
+    const resolveNow = (op: Stored): Either.Either<Record<string, unknown>, string> => {
       const { value, missing } = Refs.resolve(op.body, idOf)
       if (missing.length > 0) {
         return Either.left(
@@ -378,6 +389,7 @@ export const load = (options: LoadOptions) =>
         if (phaseOps.length === 0) break
         after = phaseOps[phaseOps.length - 1]!.seq
         yield* startPage(phaseOps)
+        resolved = new Map()
         yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
         const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
         if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
