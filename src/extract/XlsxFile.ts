@@ -1,12 +1,13 @@
 /**
- * Extracts an XLSX workbook with exceljs's streaming WorkbookReader, one staged file per non-empty sheet
- * (`Book.xlsx#Sheet name`, row numbers as lines). exceljs can stop early without an error, so every sheet's
- * streamed rows are compared with the row elements counted straight from its XML, and the whole read runs
- * under a timeout: an incomplete read fails loudly instead of staging part of a sheet.
+ * Extracts an XLSX workbook with our own streaming sheet reader (`xlsx/SheetReader`), one staged file per
+ * non-empty sheet (`Book.xlsx#Sheet name`, row numbers as lines, blank records for the row numbers the XML
+ * leaves out). Every sheet's rows as read are compared with the row elements counted independently from its
+ * XML (`xlsx/SheetIndex`), and the whole read runs under a timeout: an incomplete read fails loudly instead of
+ * staging part of a sheet.
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import ExcelJS from "exceljs"
+import * as Fiber from "effect/Fiber"
 import * as NodeCrypto from "node:crypto"
 import * as NodeFs from "node:fs"
 import * as NodeFsP from "node:fs/promises"
@@ -17,10 +18,8 @@ import * as Stage from "./Stage.js"
 import type { StagingTarget } from "./StagingTarget.js"
 import * as Cells from "./xlsx/Cells.js"
 import * as SheetIndex from "./xlsx/SheetIndex.js"
-
-interface Pull<A> {
-  readonly next: () => Promise<IteratorResult<A>>
-}
+import * as SheetReader from "./xlsx/SheetReader.js"
+import * as Workbook from "./xlsx/Workbook.js"
 
 const failure = (where: string, what: string, fix: string) => (e: unknown) =>
   new ExtractError({ what, where, why: e instanceof Error ? e.message : String(e), fix })
@@ -37,125 +36,113 @@ const sha256Of = (path: string): Promise<string> =>
       .on("end", () => resolve(hash.digest("hex")))
   })
 
-/** A cursor over one sheet's rows, synthesising blank records for row numbers the XML leaves out. */
-const sheetCursor = (rows: Pull<ExcelJS.Row>, file: string) => {
-  let line = 1
-  let xmlRows = 0
-  let pending: SourceRecord | undefined
-  let done = false
-  const record = (row: ExcelJS.Row): SourceRecord => {
-    const values = (row.values ?? []) as ReadonlyArray<ExcelJS.CellValue>
-    const cells: Array<string> = []
-    let problem: string | undefined
-    for (let c = 1; c < values.length; c++) {
-      const t = Cells.text(values[c], `${file}!${Cells.column(c)}${row.number}`)
-      cells.push(t.text)
-      problem ??= t.problem
+/** A sheet's row as a record; `raw` is only read for skipped and rejected rows, so it is built when asked. */
+const record = (row: SheetReader.Row): SourceRecord => {
+  const cells = row.cells
+  const base = {
+    line: row.number,
+    cells,
+    get raw() {
+      return Cells.raw(cells)
     }
-    // `raw` is only read for skipped and rejected rows: built when asked.
-    const base = {
-      line: row.number,
-      cells,
-      get raw() {
-        return Cells.raw(cells)
-      }
-    }
-    return problem === undefined ? base : { ...base, problem }
   }
+  return row.problem === undefined ? base : { ...base, problem: row.problem }
+}
+
+/** A cursor over one sheet's rows, synthesising blank records for row numbers the XML leaves out. */
+const sheetCursor = (batches: AsyncIterator<ReadonlyArray<SheetReader.Row>>) => {
+  let line = 1
+  let read = 0
+  let batch: ReadonlyArray<SheetReader.Row> = []
+  let at = 0
+  let done = false
   const pull = async (max: number): Promise<ReadonlyArray<SourceRecord>> => {
     const out: Array<SourceRecord> = []
     while (out.length < max) {
-      if (pending !== undefined && pending.line === line) {
-        out.push(pending)
-        pending = undefined
+      const row = batch[at]
+      if (row === undefined) {
+        if (done) break
+        const step = await batches.next()
+        if (step.done) done = true
+        else {
+          batch = step.value
+          at = 0
+          read += batch.length
+        }
+      } else if (row.number > line) out.push({ line: line++, cells: [], raw: "" })
+      else if (row.number === line) {
+        out.push(record(row))
+        at++
         line++
-        continue
-      }
-      if (pending !== undefined) {
-        out.push({ line: line++, cells: [], raw: "" })
-        continue
-      }
-      if (done) break
-      const step = await rows.next()
-      if (step.done) done = true
-      else (xmlRows++, (pending = record(step.value)))
+      } else
+        throw new Error(`row ${row.number} comes after row ${line - 1} (rows must be in ascending order)`)
     }
     return out
   }
-  return { pull, xmlRows: () => xmlRows }
+  // Ends the reader (closing the part) without waiting: a read stuck past the timeout must not hold it up.
+  const close = () => void batches.return?.(undefined)?.catch(() => undefined)
+  return { pull, rows: () => read, close }
 }
 
-/** Extracts every non-empty sheet of the workbook at `path` (named `file`). */
+/**
+ * Extracts every non-empty sheet of the workbook at `path` (named `file`); `read` reads a sheet's rows (a
+ * parameter so that tests can prove the row-count check with a reader that stops early).
+ */
 export const extract = (
   path: string,
   file: string,
   source: string,
-  profiles: ReadonlyArray<Profile>
+  profiles: ReadonlyArray<Profile>,
+  read: SheetReader.Read = SheetReader.read
 ): Effect.Effect<ReadonlyArray<Stage.FileResult>, ExtractError, StagingTarget> =>
   Effect.gen(function* () {
     const unreadable = "save it again from Excel as .xlsx (or each sheet as CSV UTF-8) and extract again"
-    const index = yield* promise(file, "cannot read the workbook", unreadable, () => SheetIndex.read(path))
-    const sha256 = yield* promise(file, "cannot read the workbook", unreadable, () => sha256Of(path))
-    const { size } = yield* promise(file, "cannot read the workbook", unreadable, () => NodeFsP.stat(path))
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-      worksheets: "emit",
-      sharedStrings: "cache",
-      styles: "cache",
-      hyperlinks: "ignore",
-      entries: "ignore"
-    })
-    const sheets: Pull<ExcelJS.stream.xlsx.WorksheetReader> = reader[Symbol.asyncIterator]()
-    const results: Array<Stage.FileResult> = []
-    const seen = new Set<string>()
-    const read = Effect.gen(function* () {
-      for (;;) {
-        const step = yield* promise(file, "cannot read the workbook", unreadable, () => sheets.next())
-        if (step.done) break
-        const sheet = step.value as ExcelJS.stream.xlsx.WorksheetReader & { name: string; id: number }
-        const declared =
-          index.find((s) => s.name === sheet.name) ??
-          index.find((s) => s.part === `xl/worksheets/sheet${sheet.id}.xml`)
-        const name = declared?.name ?? sheet.name
-        const sheetFile = `${file}#${name}`
-        if (declared === undefined || seen.has(name))
-          return yield* Effect.fail(
-            new ExtractError({
-              what: "cannot tell which sheet exceljs is reading",
-              where: sheetFile,
-              why: `the workbook declares ${index.map((s) => `"${s.name}"`).join(", ")}`,
-              fix: unreadable
-            })
-          )
-        seen.add(name)
-        const rows = sheetCursor(sheet[Symbol.asyncIterator]() as Pull<ExcelJS.Row>, sheetFile)
+    const workbook = <A>(f: () => Promise<A>) => promise(file, "cannot read the workbook", unreadable, f)
+    // Rows are counted from the XML while the sheets are read: both inflate the sheet parts.
+    const index = yield* Effect.fork(workbook(() => SheetIndex.read(path)))
+    const sha256 = yield* workbook(() => sha256Of(path))
+    const { size } = yield* workbook(() => NodeFsP.stat(path))
+    const all = Effect.gen(function* () {
+      const book = yield* workbook(() => Workbook.read(path))
+      const results: Array<Stage.FileResult> = []
+      for (const sheet of book.sheets) {
+        const sheetFile = `${file}#${sheet.name}`
+        const rows = sheetCursor(read(book, sheet.part, sheetFile)[Symbol.asyncIterator]())
+        /** Fails unless the reader returned as many rows as the XML holds `<row>` elements. */
+        const complete = Effect.gen(function* () {
+          const counted = (yield* Fiber.join(index)).find((s) => s.part === sheet.part)?.rows ?? 0
+          if (rows.rows() !== counted)
+            return yield* Effect.fail(
+              new ExtractError({
+                what: "incomplete read of the sheet",
+                where: sheetFile,
+                why:
+                  `the streaming reader returned ${rows.rows()} rows but the sheet holds ` +
+                  `${counted} (it can stop early without an error on some valid files)`,
+                fix: unreadable
+              })
+            )
+        })
         const cursor: Stage.Cursor = {
           next: (max) =>
             promise(sheetFile, "cannot read the sheet", unreadable, () => rows.pull(max)).pipe(
-              Effect.tap((batch) =>
-                batch.length > 0 || rows.xmlRows() === declared.rows
-                  ? Effect.void
-                  : Effect.fail(
-                      new ExtractError({
-                        what: "incomplete read of the sheet",
-                        where: sheetFile,
-                        why:
-                          `the streaming reader returned ${rows.xmlRows()} rows but the sheet holds ` +
-                          `${declared.rows} (it can stop early without an error on some valid files)`,
-                        fix: unreadable
-                      })
-                    )
-              )
+              Effect.tap((batch) => (batch.length > 0 ? Effect.void : complete))
             )
         }
-        const head = yield* cursor.next(Stage.HEAD)
-        if (head.length < Stage.HEAD && head.every((r) => isBlank(r.cells))) {
-          yield* cursor.next(Stage.HEAD)
-          yield* Effect.logInfo(`${sheetFile}: empty sheet, nothing to extract`)
-          continue
-        }
-        results.push(yield* Stage.stage(sheetFile, source, profiles, head, cursor, () => sha256))
+        const staged = yield* Effect.gen(function* () {
+          const head = yield* cursor.next(Stage.HEAD)
+          if (head.length < Stage.HEAD && head.every((r) => isBlank(r.cells))) {
+            yield* cursor.next(Stage.HEAD)
+            yield* Effect.logInfo(`${sheetFile}: empty sheet, nothing to extract`)
+            return undefined
+          }
+          return yield* Stage.stage(sheetFile, source, profiles, head, cursor, () => sha256)
+        }).pipe(Effect.ensuring(Effect.sync(rows.close)))
+        if (staged !== undefined) results.push(staged)
       }
-      const missing = index.filter((s) => s.rows > 0 && !seen.has(s.name))
+      const missing = (yield* Fiber.join(index)).filter(
+        (s) => s.rows > 0 && !book.sheets.some((b) => b.part === s.part)
+      )
       if (missing.length > 0)
         return yield* Effect.fail(
           new ExtractError({
@@ -168,7 +155,7 @@ export const extract = (
       return results
     })
     const limit = Duration.seconds(60 + Math.ceil(size / 1_000_000) * 5)
-    return yield* read.pipe(
+    return yield* all.pipe(
       Effect.timeoutFail({
         duration: limit,
         onTimeout: () =>

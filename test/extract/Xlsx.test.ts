@@ -3,8 +3,13 @@ import * as Effect from "effect/Effect"
 import ExcelJS from "exceljs"
 import * as NodePath from "node:path"
 import * as Extract from "../../src/extract/Extract.js"
+import * as Profiles from "../../src/extract/Profiles.js"
+import * as StagingTarget from "../../src/extract/StagingTarget.js"
+import * as XlsxFile from "../../src/extract/XlsxFile.js"
+import * as SheetReader from "../../src/extract/xlsx/SheetReader.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
-import { dirOf, fileRow, inputDir, read, rejectedLines, skippedLines, stagedRows } from "./support.js"
+import * as Xlsx from "./xlsx/support.js"
+import { dirOf, fileRow, inputDir, rejectedLines, skippedLines, stagedRows } from "./support.js"
 
 /** Writes a workbook built by `build` into a fresh input directory as `name`. */
 const workbookDir = (name: string, build: (wb: ExcelJS.Workbook) => void) =>
@@ -163,23 +168,85 @@ describe("XLSX workbooks", () => {
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
-  it.scoped("exceljs returning no rows for a valid sheet fails the whole run loudly, staging nothing", () =>
+  it.scoped("a sheet written with a namespace prefix (<x:row>, which exceljs read as empty) is read", () =>
     Effect.gen(function* () {
+      const dir = yield* dirOf("xlsx", ["PrefixedRows.xlsx"])
+      const [summary] = yield* Extract.run({ source: "xero", inputDir: dir })
+      assert.deepStrictEqual(
+        [summary?.file, summary?.kind, summary?.lines, summary?.staged, summary?.skipped],
+        ["PrefixedRows.xlsx#Accounts", "xero.accounts", 6, 5, 1]
+      )
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.scoped("rows out of order in the sheet's XML fail the extract loudly", () =>
+    Effect.gen(function* () {
+      const cells = (r: number, code: string) =>
+        `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${code}</t></is></c>` +
+        `<c r="B${r}" t="inlineStr"><is><t>Account ${code}</t></is></c></row>`
       const dir = yield* inputDir({
-        "ChartOfAccounts.csv": yield* read("xero", "ChartOfAccounts.csv"),
-        "PrefixedRows.xlsx": yield* read("xlsx", "PrefixedRows.xlsx")
+        "Unordered.xlsx": Xlsx.xlsx({
+          sheets: [["Accounts", Xlsx.sheet(`${cells(1, "*Code")}${cells(3, "200")}${cells(2, "090")}`)]]
+        })
       })
       const error = yield* Effect.flip(Extract.run({ source: "xero", inputDir: dir }))
       assert.deepStrictEqual(
         [error.what, error.where, error.why],
         [
-          "incomplete read of the sheet",
-          "PrefixedRows.xlsx#Accounts",
-          "the streaming reader returned 0 rows but the sheet holds 6 (it can stop early without an error on some valid files)"
+          "cannot read the sheet",
+          "Unordered.xlsx#Accounts",
+          "row 2 comes after row 3 (rows must be in ascending order)"
         ]
       )
-      assert.isUndefined(yield* fileRow("PrefixedRows.xlsx#Accounts"))
-      assert.isUndefined(yield* fileRow("ChartOfAccounts.csv"), "the run is one transaction: nothing staged")
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.scoped("a sheet reader stopping early fails the whole extract loudly, staging nothing", () =>
+    Effect.gen(function* () {
+      const dir = yield* workbookDir("Book.xlsx", (wb) => {
+        wb.addWorksheet("Chart").addRows([
+          ["*Code", "*Name", "*Type", "*Tax Code"],
+          ["090", "Business Bank Account", "Bank", "Tax Exempt"]
+        ])
+        const accounts = wb.addWorksheet("Accounts")
+        accounts.addRow(["*Code", "*Name", "*Type", "*Tax Code"])
+        for (let i = 0; i < 5; i++) accounts.addRow([`${200 + i}`, `Sales ${i}`, "Revenue", "GST on Income"])
+      })
+      // The real reader for "Chart"; for "Accounts", its first 3 rows and then an end without an error.
+      const stopsEarly: SheetReader.Read = async function* (book, part, where) {
+        let left = where.endsWith("#Accounts") ? 3 : Infinity
+        for await (const batch of SheetReader.read(book, part, where)) {
+          yield batch.slice(0, left)
+          left -= batch.length
+          if (left <= 0) return
+        }
+      }
+      const path = NodePath.join(dir, "Book.xlsx")
+      const extract = XlsxFile.extract(path, "Book.xlsx", "xero", Profiles.forSource("xero"), stopsEarly)
+      const error = yield* Effect.flip(
+        StagingTarget.run(extract).pipe(Effect.catchTag("SqlError", Effect.die))
+      )
+      assert.deepStrictEqual(
+        [error.what, error.where, error.why],
+        [
+          "incomplete read of the sheet",
+          "Book.xlsx#Accounts",
+          "the streaming reader returned 3 rows but the sheet holds 6 (it can stop early without an error on some valid files)"
+        ]
+      )
+      assert.isUndefined(yield* fileRow("Book.xlsx#Accounts"))
+      assert.isUndefined(yield* fileRow("Book.xlsx#Chart"), "the extract is one transaction: nothing staged")
+      const whole = yield* StagingTarget.run(
+        XlsxFile.extract(path, "Book.xlsx", "xero", Profiles.forSource("xero"))
+      )
+      assert.deepStrictEqual(
+        whole.map((r) => [r.file, r.counts.staged]),
+        [
+          ["Book.xlsx#Chart", 1],
+          ["Book.xlsx#Accounts", 5]
+        ],
+        "the same workbook read whole extracts"
+      )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 })
