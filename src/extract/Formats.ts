@@ -82,13 +82,18 @@ export const observer = (file: string, declared: DeclaredFormats = {}): Observer
     observe: (keys, values, line) => {
       const { dates: at, others } = columns(keys)
       for (const i of at) dates.add(values[i] ?? "", line)
-      if (seen.size < 2)
+      if (seen.size < 2) {
+        // Only a value holding a separator not seen yet can show it (`decimalOf` needs the character).
+        const dot = !seen.has(".")
+        const comma = !seen.has(",")
         for (const i of others) {
           const v = values[i] ?? ""
-          if (v.length < 3 || (v.indexOf(".") < 0 && v.indexOf(",") < 0) || !NUMBERISH.test(v)) continue
+          if (v.length < 3 || !((dot && v.includes(".")) || (comma && v.includes(","))) || !NUMBERISH.test(v))
+            continue
           const sep = Amount.decimalOf(v)
           if (sep !== undefined && !seen.has(sep)) (seen.add(sep), evidence.push(v))
         }
+      }
     },
     result: () => {
       const warnings: Array<string> = []

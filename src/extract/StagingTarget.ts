@@ -33,8 +33,27 @@ export type Row = ReadonlyArray<string | number>
 /** The column of a `src_rows` row whose sha256 hex is stored as its `row_hash` (the staged values' JSON). */
 export const HASHED = 3
 
+/**
+ * Staged rows of one file, packed for a cheap hand-over to the writer thread: their lines and shapes, and
+ * their values' JSON texts joined by "\n" (JSON text never holds a raw line break).
+ */
+export interface StagedBatch {
+  readonly file: string
+  readonly lines: Int32Array
+  readonly shapes: Int32Array
+  readonly data: string
+}
+
+/** The rows of a batch as `src_rows` rows (the `COLUMNS` order). */
+const rowsOf = (batch: StagedBatch): Array<Row> => {
+  const texts = batch.data.split("\n")
+  return texts.map((text, i) => [batch.file, batch.lines[i]!, batch.shapes[i]!, text])
+}
+
 /** The writes of an extract run. */
 export interface Target {
+  /** Inserts a batch of staged rows, each with its `row_hash` (the sha256 hex of its values' JSON). */
+  readonly stage: (batch: StagedBatch) => Effect.Effect<void, SqlError>
   /** Inserts `rows`; a `src_rows` row also gets its `row_hash`, the sha256 hex of its value at `HASHED`. */
   readonly insert: (table: Table, rows: ReadonlyArray<Row>) => Effect.Effect<void, SqlError>
   /** Removes everything a previous extract of `file` staged (its rows, skips, extract rejects, summary). */
@@ -72,19 +91,24 @@ const hashed = (row: Row): Row => [
 ]
 
 /** Writes through the SqlClient: 200-row INSERT statements, its transactions. */
-export const viaClient = (sql: SqlClient.SqlClient): Target => ({
-  insert: (table, rows) =>
-    Effect.gen(function* () {
-      for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-        const chunk = rows
-          .slice(at, at + ROWS_PER_STATEMENT)
-          .map((row) => (table === "src_rows" ? hashed(row) : row))
-        yield* sql.unsafe(insertSql(table, chunk.length), chunk.flat()).raw
-      }
-    }),
-  clear: (file) => Effect.forEach(CLEAR, (statement) => sql.unsafe(statement, [file]).raw, { discard: true }),
-  atomically: (effect) => sql.withTransaction(effect)
-})
+export const viaClient = (sql: SqlClient.SqlClient): Target => {
+  const target: Target = {
+    stage: (batch) => (batch.lines.length === 0 ? Effect.void : target.insert("src_rows", rowsOf(batch))),
+    insert: (table, rows) =>
+      Effect.gen(function* () {
+        for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+          const chunk = rows
+            .slice(at, at + ROWS_PER_STATEMENT)
+            .map((row) => (table === "src_rows" ? hashed(row) : row))
+          yield* sql.unsafe(insertSql(table, chunk.length), chunk.flat()).raw
+        }
+      }),
+    clear: (file) =>
+      Effect.forEach(CLEAR, (statement) => sql.unsafe(statement, [file]).raw, { discard: true }),
+    atomically: (effect) => sql.withTransaction(effect)
+  }
+  return target
+}
 
 /** Batches the writer thread may hold before `insert` waits for it. */
 const IN_FLIGHT = 4
@@ -136,6 +160,13 @@ const viaWorker = (worker: NodeWorker.Worker) => {
       until(() => sent - acked < IN_FLIGHT)
     )
   const target: Target = {
+    stage: (batch) =>
+      batch.lines.length === 0
+        ? Effect.void
+        : Effect.zipRight(
+            post({ staged: batch, ack: ++sent }),
+            until(() => sent - acked < IN_FLIGHT)
+          ),
     insert: (table, rows) =>
       rows.length === 0
         ? Effect.void

@@ -3,7 +3,9 @@
  * own better-sqlite3 connection to the staging file, holding the run's one transaction, running the
  * statements the main thread posts in order while the main thread reads and classifies the next records.
  *
- * Messages in: `{ exec }` (SQL text), `{ sql, rows, ack, hash? }` (a prepared statement run once a row,
+ * Messages in: `{ exec }` (SQL text), `{ staged, ack }` (a batch of staged rows: `file`, `lines` and
+ * `shapes` as Int32Arrays, `data` their JSON texts joined by "\n"; each inserted into `src_rows` with the
+ * sha256 hex of its text), `{ sql, rows, ack, hash? }` (a prepared statement run once a row,
  * the sha256 hex of the row's value at index `hash` appended to it first; `ack` answers `{ ack }` when
  * done), `{ commit: true }`, `{ end: true }`. Messages out: `{ ack }`,
  * `{ committed: true }`, `{ error }` (the first failure; every later message but `end` is then ignored).
@@ -19,6 +21,8 @@ const db = new Database(filename, { fileMustExist: true })
 const statements = new Map()
 /** @type {string | undefined} */
 let failed
+/** @type {import("better-sqlite3").Statement | undefined} */
+let stage
 
 try {
   for (const p of pragmas) db.pragma(p)
@@ -32,7 +36,16 @@ parentPort?.on("message", (m) => {
   if (failed !== undefined) return
   try {
     if (m.exec !== undefined) db.exec(m.exec)
-    else if (m.sql !== undefined) {
+    else if (m.staged !== undefined) {
+      const { file, lines, shapes, data } = m.staged
+      stage ??= db.prepare("INSERT INTO src_rows (file, line, shape, data, row_hash) VALUES (?, ?, ?, ?, ?)")
+      const texts = data.split("\n")
+      for (let i = 0; i < texts.length; i++) {
+        const text = texts[i]
+        stage.run(file, lines[i], shapes[i], text, createHash("sha256").update(text).digest("hex"))
+      }
+      parentPort?.postMessage({ ack: m.ack })
+    } else if (m.sql !== undefined) {
       let statement = statements.get(m.sql)
       if (statement === undefined) statements.set(m.sql, (statement = db.prepare(m.sql)))
       if (m.hash !== undefined)

@@ -41,7 +41,9 @@ export interface FileWriter {
 export const make = (target: Target, file: string): FileWriter => {
   const shapeIds = new Map<ReadonlyArray<string>, number>()
   let shapes: Array<Row> = []
-  let rows: Array<Row> = []
+  let lines: Array<number> = []
+  let rowShapes: Array<number> = []
+  let texts: Array<string> = []
   let skips: Array<Row> = []
   let rejects: Array<Row> = []
   const counts = { lines: 0, staged: 0, skipped: 0, rejected: 0 }
@@ -52,7 +54,9 @@ export const make = (target: Target, file: string): FileWriter => {
         shapeIds.set(keys, (shape = shapeIds.size))
         shapes.push([file, shape, JSON.stringify(keys)])
       }
-      rows.push([file, line, shape, JSON.stringify(values)])
+      lines.push(line)
+      rowShapes.push(shape)
+      texts.push(JSON.stringify(values))
       counts.lines++
       counts.staged++
     },
@@ -66,17 +70,25 @@ export const make = (target: Target, file: string): FileWriter => {
       counts.lines++
       counts.rejected++
     },
-    buffered: () => rows.length + skips.length + rejects.length,
+    buffered: () => lines.length + skips.length + rejects.length,
     flush: Effect.suspend(() => {
-      const [h, r, s, j] = [shapes, rows, skips, rejects]
+      const staged = {
+        file,
+        lines: Int32Array.from(lines),
+        shapes: Int32Array.from(rowShapes),
+        data: texts.join("\n")
+      }
+      const [h, s, j] = [shapes, skips, rejects]
       shapes = []
-      rows = []
+      lines = []
+      rowShapes = []
+      texts = []
       skips = []
       rejects = []
       return Effect.all(
         [
           target.insert("src_shapes", h),
-          target.insert("src_rows", r),
+          target.stage(staged),
           target.insert("skipped", s),
           target.insert("rejects", j)
         ],

@@ -95,8 +95,21 @@ export const isHeaderAgain = (header: ReadonlyArray<string>, cells: ReadonlyArra
   if (header.length === 0) return false
   let folds = folded.get(header)
   if (folds === undefined) folded.set(header, (folds = header.map(Headers.fold)))
-  for (let i = 0; i < folds.length; i++) if (folds[i] !== Headers.fold(cells[i] ?? "")) return false
+  if (folds[0] !== foldFirst(cells[0] ?? "")) return false
+  for (let i = 1; i < folds.length; i++) if (folds[i] !== Headers.fold(cells[i] ?? "")) return false
   return true
+}
+
+const firstFolds = new Map<string, string>()
+
+/** `Headers.fold` of a record's first cell, remembered: it is asked of every record, and first cells repeat. */
+const foldFirst = (cell: string): string => {
+  let f = firstFolds.get(cell)
+  if (f === undefined) {
+    if (firstFolds.size >= 4096) firstFolds.clear()
+    firstFolds.set(cell, (f = Headers.fold(cell)))
+  }
+  return f
 }
 
 /**
