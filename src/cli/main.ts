@@ -1,5 +1,6 @@
 /** The `ledger-migrate` command line: layers are composed in the commands, nowhere else. */
 import * as Command from "@effect/cli/Command"
+import * as ValidationError from "@effect/cli/ValidationError"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
@@ -21,4 +22,10 @@ const root = Command.make("ledger-migrate").pipe(
 
 const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })
 
-cli(process.argv).pipe(Effect.provide(NodeContext.layer), NodeRuntime.runMain({ disablePrettyLogger: true }))
+cli(process.argv).pipe(
+  // @effect/cli has already printed what was wrong with the command line (and the usage): exit 2 without
+  // logging the same failure again as an internal error.
+  Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => (process.exitCode = 2))),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain({ disablePrettyLogger: true })
+)

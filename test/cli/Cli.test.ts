@@ -109,6 +109,18 @@ describe("cli", () => {
   )
 
   it.live(
+    "a command line missing a required option names it and exits 2, without an internal-error log line",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* cli(["extract", "--input", tempDir("in"), "--workspace", tempDir("ws")])
+        assert.strictEqual(r.status, 2)
+        assert.include(`${r.stdout}${r.stderr}`, "Expected to find option: '--source'")
+        assert.notMatch(`${r.stdout}${r.stderr}`, /level=ERROR|fiber=#|ValidationError/)
+      }),
+    60_000
+  )
+
+  it.live(
     "status on a workspace without a plan says what to do",
     () =>
       Effect.gen(function* () {
