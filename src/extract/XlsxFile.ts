@@ -37,16 +37,18 @@ const sha256Of = (path: string): Promise<string> =>
   })
 
 /** A sheet's row as a record; `raw` is only read for skipped and rejected rows, so it is built when asked. */
-const record = (row: SheetReader.Row): SourceRecord => {
-  const cells = row.cells
-  const base = {
-    line: row.number,
-    cells,
-    get raw() {
-      return Cells.raw(cells)
-    }
+class SheetRecord implements SourceRecord {
+  readonly line: number
+  readonly cells: ReadonlyArray<string>
+  readonly problem?: string
+  constructor(row: SheetReader.Row) {
+    this.line = row.number
+    this.cells = row.cells
+    if (row.problem !== undefined) this.problem = row.problem
   }
-  return row.problem === undefined ? base : { ...base, problem: row.problem }
+  get raw(): string {
+    return Cells.raw(this.cells)
+  }
 }
 
 /** A cursor over one sheet's rows, synthesising blank records for row numbers the XML leaves out. */
@@ -71,7 +73,7 @@ const sheetCursor = (batches: AsyncIterator<ReadonlyArray<SheetReader.Row>>) => 
         }
       } else if (row.number > line) out.push({ line: line++, cells: [], raw: "" })
       else if (row.number === line) {
-        out.push(record(row))
+        out.push(new SheetRecord(row))
         at++
         line++
       } else
