@@ -1,4 +1,7 @@
-/** Turns exceljs cell values into the strings staged for them, flagging formulas with no cached value. */
+/**
+ * Turns cell values, in exceljs's shapes (what `SheetReader` builds, and what exceljs itself reads), into
+ * the strings staged for them, flagging formulas with no cached value.
+ */
 import type ExcelJS from "exceljs"
 
 /** A cell's staged text, and why it cannot be trusted, if so. */

@@ -1,6 +1,7 @@
 /**
  * The sheets of an XLSX as the workbook declares them (name, part path), and how many `<row>` elements each
- * sheet part really holds, counted straight from the XML — the yardstick for exceljs's streamed rows.
+ * sheet part really holds, counted straight from the XML (a pass of its own) — the yardstick for the rows the
+ * sheet reader streams.
  */
 import * as Zip from "./Zip.js"
 

@@ -3,7 +3,7 @@
  * read straight from the inflated bytes into each row's staged cell texts, a batch of rows per region of the
  * part, so that neither the sheet's XML nor its rows are ever held whole.
  *
- * Cell texts are what the exceljs reader staged: shared, inline (rich text joined) and formula strings;
+ * Cell texts are what exceljs's own reader gave (the cell values are exceljs-shaped, so `Cells` serves both): shared, inline (rich text joined) and formula strings;
  * booleans as TRUE/FALSE; errors as their text (`#DIV/0!`); numbers as `String(n)`; numbers in a date style
  * as `YYYY-MM-DD[THH:MM:SS]` (1900 or 1904 date system); a formula's cached value, or for a formula saved
  * without one its literal (`=100` → `100`) or `=FORMULA` with a problem naming the cell. Cells without `r`

@@ -1,6 +1,6 @@
 /**
- * A minimal ZIP reader (central directory + inflate-raw) used to look inside an XLSX independently of
- * exceljs: sheet names, and an independent row count to catch exceljs stopping early without an error.
+ * A minimal ZIP reader (central directory + inflate-raw) over an XLSX: the parts the sheet reader streams,
+ * the sheet names, and an independent row count to catch a streamed read that stops early without an error.
  */
 import * as NodeFs from "node:fs"
 import * as NodeFsP from "node:fs/promises"
