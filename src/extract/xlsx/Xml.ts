@@ -3,11 +3,8 @@
  * inflated bytes cut into regions of whole elements, and a scanner over a region that reads tags, attributes
  * and text without building a DOM or event objects — only the strings a caller asks for are made.
  */
-import * as NodeFs from "node:fs"
-import * as NodeFsP from "node:fs/promises"
-import * as NodeStream from "node:stream"
-import * as NodeZlib from "node:zlib"
-import type * as Zip from "./Zip.js"
+import type * as NodeStream from "node:stream"
+import * as Zip from "./Zip.js"
 
 export const LT = 60
 export const GT = 62
@@ -27,30 +24,9 @@ const CDATA_END = Buffer.from("]]>", "latin1")
 const COMMENT_END = Buffer.from("-->", "latin1")
 const PI_END = Buffer.from("?>", "latin1")
 
-/**
- * The uncompressed bytes of `entry` as a stream of chunks of about 64 KB. Destroying it (or leaving a
- * `for await` over it early) also closes the file.
- */
-export const open = async (path: string, entry: Zip.Entry): Promise<NodeStream.Readable> => {
-  const handle = await NodeFsP.open(path, "r")
-  const header = Buffer.alloc(30)
-  try {
-    await handle.read(header, 0, 30, entry.localOffset)
-  } finally {
-    await handle.close()
-  }
-  if (header.readUInt32LE(0) !== 0x04034b50) throw new Error(`damaged ZIP entry ${entry.name}`)
-  const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28)
-  const raw = NodeFs.createReadStream(path, {
-    start,
-    end: start + entry.compressedSize - 1,
-    highWaterMark: CHUNK
-  })
-  if (entry.method === 0) return raw
-  if (entry.method !== 8)
-    throw new Error(`unsupported ZIP compression method ${entry.method} for ${entry.name}`)
-  return NodeStream.pipeline(raw, NodeZlib.createInflateRaw({ chunkSize: CHUNK }), () => {})
-}
+/** The uncompressed bytes of `entry` as a stream of chunks of about 64 KB (see `Zip.open`). */
+export const open = (path: string, entry: Zip.Entry): Promise<NodeStream.Readable> =>
+  Zip.open(path, entry, CHUNK)
 
 const isSpace = (c: number | undefined): boolean => c === 32 || c === 10 || c === 13 || c === 9
 

@@ -4,7 +4,7 @@
  */
 import * as NodeFs from "node:fs"
 import * as NodeFsP from "node:fs/promises"
-import type * as NodeStream from "node:stream"
+import * as NodeStream from "node:stream"
 import * as NodeZlib from "node:zlib"
 
 /** One stored file of the archive. */
@@ -56,8 +56,15 @@ export const entries = async (path: string): Promise<ReadonlyMap<string, Entry>>
   }
 }
 
-/** The uncompressed bytes of `entry` as a stream. */
-export const open = async (path: string, entry: Entry): Promise<NodeStream.Readable> => {
+/**
+ * The uncompressed bytes of `entry` as a stream of chunks of about `chunkSize` bytes (a read or inflate
+ * failure fails the stream). Destroying it (or leaving a `for await` over it early) also closes the file.
+ */
+export const open = async (
+  path: string,
+  entry: Entry,
+  chunkSize = 64 * 1024
+): Promise<NodeStream.Readable> => {
   const handle = await NodeFsP.open(path, "r")
   const header = Buffer.alloc(30)
   try {
@@ -67,11 +74,15 @@ export const open = async (path: string, entry: Entry): Promise<NodeStream.Reada
   }
   if (header.readUInt32LE(0) !== LOCAL) throw new Error(`damaged ZIP entry ${entry.name}`)
   const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28)
-  const raw = NodeFs.createReadStream(path, { start, end: start + entry.compressedSize - 1 })
-  if (entry.method === 0) return raw
-  if (entry.method !== 8)
+  if (entry.method !== 0 && entry.method !== 8)
     throw new Error(`unsupported ZIP compression method ${entry.method} for ${entry.name}`)
-  return raw.pipe(NodeZlib.createInflateRaw())
+  const raw = NodeFs.createReadStream(path, {
+    start,
+    end: start + entry.compressedSize - 1,
+    highWaterMark: chunkSize
+  })
+  if (entry.method === 0) return raw
+  return NodeStream.pipeline(raw, NodeZlib.createInflateRaw({ chunkSize }), () => {})
 }
 
 /** The whole text of a (small) entry. */
