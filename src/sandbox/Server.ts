@@ -21,8 +21,6 @@ export interface ServerDeps {
 const isWrite = (method: string, path: string): boolean =>
   method !== "GET" && !path.endsWith("/search") && !path.includes("/generate-reports/")
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
-
 const error = (e: ApiError): Reply => ({ status: e.status, body: e.body })
 
 const internal = (message: string): Reply => ({
@@ -92,7 +90,14 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     }
   }
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, raw: string): Promise<void> => {
+  /**
+   * Serves one request at once, as the platform would on its arrival, and delivers the outcome (response,
+   * reset, dropped response) after the request's injected latency. The latency is the round trip's network
+   * time: putting it after the work rather than before keeps it from starting late when a burst of work has
+   * kept the event loop from noticing the request (a wait before the work starts only when the loop gets to
+   * it, and so grows by whatever ran meanwhile, bunching concurrent requests into trains).
+   */
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
     const started = performance.now()
     const method = req.method ?? "GET"
     const rawUrl = req.url ?? "/"
@@ -100,51 +105,56 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     const full = q < 0 ? rawUrl : rawUrl.slice(0, q)
     const query = new URLSearchParams(q < 0 ? "" : rawUrl.slice(q + 1))
     const plan: FaultPlan | undefined = deps.faults.active ? deps.faults.plan() : undefined
-    if (plan !== undefined && plan.delayMs > 0) await sleep(plan.delayMs)
+    const deliver = (outcome: () => void) => {
+      if (plan !== undefined && plan.delayMs > 0) setTimeout(outcome, plan.delayMs)
+      else outcome()
+    }
+    const reply = (r: Reply, fault?: string, headers: Record<string, string> = {}) =>
+      deliver(() => {
+        send(res, r, headers)
+        record(method, full, r.status, started, fault)
+      })
+    const cut = (status: number | null, fault: string) =>
+      deliver(() => {
+        req.socket.destroy()
+        record(method, full, status, started, fault)
+      })
     const key = req.headers["x-jk-api-key"]
     const keyText = typeof key === "string" ? key : undefined
     if (
       keyText === undefined ||
       !keyText.startsWith("jk-") ||
       (deps.apiKeys !== undefined && !deps.apiKeys.has(keyText))
-    ) {
-      const reply = error(
-        new ApiError(401, "unauthorized", [
-          keyText === undefined ? "missing x-jk-api-key header" : "invalid API key in x-jk-api-key"
-        ])
+    )
+      return reply(
+        error(
+          new ApiError(401, "unauthorized", [
+            keyText === undefined ? "missing x-jk-api-key header" : "invalid API key in x-jk-api-key"
+          ])
+        )
       )
-      send(res, reply)
-      return record(method, full, reply.status, started)
-    }
     const wait = deps.faults.throttle(keyText)
-    if (wait !== undefined) {
-      send(
-        res,
+    if (wait !== undefined)
+      return reply(
         {
           status: 429,
           body: { error: { error_type: "rate_limited", errors: ["rate limit exceeded; retry later"] } }
         },
+        "rate-limit",
         { "retry-after": String(wait) }
       )
-      return record(method, full, 429, started, "rate-limit")
-    }
-    if (plan?.reset === true) {
-      req.socket.destroy()
-      return record(method, full, null, started, "reset")
-    }
-    if (plan?.failStatus !== undefined) {
-      send(res, { status: plan.failStatus, body: internal(`injected fault ${plan.failStatus}`).body })
-      return record(method, full, plan.failStatus, started, "fail")
-    }
-    const reply = full.startsWith(PREFIX + "/")
+    if (plan?.reset === true) return cut(null, "reset")
+    if (plan?.failStatus !== undefined)
+      return reply(
+        { status: plan.failStatus, body: internal(`injected fault ${plan.failStatus}`).body },
+        "fail"
+      )
+    const served = full.startsWith(PREFIX + "/")
       ? dispatch(method, full.slice(PREFIX.length), query, raw, req.headers["content-type"] ?? "")
       : error(notFound(`no endpoint ${method} ${full}`))
-    if (plan?.dropAfterCommit === true && isWrite(method, full) && reply.status < 300) {
-      req.socket.destroy()
-      return record(method, full, reply.status, started, "drop-after-commit")
-    }
-    send(res, reply)
-    record(method, full, reply.status, started)
+    if (plan?.dropAfterCommit === true && isWrite(method, full) && served.status < 300)
+      return cut(served.status, "drop-after-commit")
+    reply(served)
   }
 
   const server = createServer((req, res) => {
@@ -152,9 +162,11 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     req.on("data", (c: Buffer) => chunks.push(c))
     req.on("end", () => {
       const raw = chunks.length === 0 ? "" : Buffer.concat(chunks).toString("utf8")
-      handle(req, res, raw).catch((e: unknown) => {
+      try {
+        handle(req, res, raw)
+      } catch (e) {
         if (!res.headersSent) send(res, internal(String(e)))
-      })
+      }
     })
   })
   server.keepAliveTimeout = 65_000

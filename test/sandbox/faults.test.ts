@@ -1,3 +1,4 @@
+import Database from "better-sqlite3"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -14,6 +15,24 @@ describe("sandbox faults", () => {
     const r = await new Client(sb.url).get("/tax-profiles")
     expect(r.status).toBe(200)
     expect(performance.now() - t).toBeGreaterThanOrEqual(55)
+    await sb.close()
+  })
+
+  it("faults: latency is network time around the work: a write is done on arrival, its answer comes latencyMs later", async () => {
+    // Waiting before the work instead would start the wait only once the event loop got to the request,
+    // so a burst of work would stretch every concurrent request's latency by the whole burst.
+    const state = join(mkdtempSync(join(tmpdir(), "sbx-")), "state.db")
+    const sb = await startSandbox({ statePath: state, faults: { latencyMs: 400 } })
+    const t = performance.now()
+    const answered = new Client(sb.url).post("/contacts", contact("Early Co"))
+    await new Promise((r) => setTimeout(r, 150))
+    const peek = new Database(state, { readonly: true })
+    const rows = peek.prepare("SELECT body FROM docs WHERE body LIKE '%Early Co%'").all()
+    peek.close()
+    expect(rows).toHaveLength(1)
+    expect(performance.now() - t).toBeLessThan(400)
+    expect((await answered).status).toBe(201)
+    expect(performance.now() - t).toBeGreaterThanOrEqual(395)
     await sb.close()
   })
 
