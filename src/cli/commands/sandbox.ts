@@ -21,7 +21,7 @@ export const sandbox = Command.make(
       Options.optional,
       Options.withDescription("SQLite file that keeps the sandbox's state across restarts")
     ),
-    latencyMs: num("latency-ms", "added latency per request"),
+    latencyMs: num("latency-ms", "network time added to each answer, after the work is done"),
     jitterMs: num("jitter-ms", "random extra latency, up to this"),
     rateLimit: num("rate-limit", "requests per second per API key; beyond it 429 with Retry-After"),
     failRate: num("fail-rate", "probability of a 500/502/503 before processing"),
