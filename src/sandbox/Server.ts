@@ -106,8 +106,15 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     const query = new URLSearchParams(q < 0 ? "" : rawUrl.slice(q + 1))
     const plan: FaultPlan | undefined = deps.faults.active ? deps.faults.plan() : undefined
     const deliver = (outcome: () => void) => {
-      if (plan !== undefined && plan.delayMs > 0) setTimeout(outcome, plan.delayMs)
-      else outcome()
+      const run = () => {
+        try {
+          outcome()
+        } catch (e) {
+          if (!res.headersSent) send(res, internal(String(e)))
+        }
+      }
+      if (plan !== undefined && plan.delayMs > 0) setTimeout(run, plan.delayMs)
+      else run()
     }
     const reply = (r: Reply, fault?: string, headers: Record<string, string> = {}) =>
       deliver(() => {
