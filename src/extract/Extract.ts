@@ -24,6 +24,8 @@ export interface ExtractOptions {
   readonly source: "xero" | "qbo" | "generic"
   readonly inputDir: string
   readonly profileFile?: string
+  /** Staged rows committed at a time into a file-backed staging (`StagingTarget.CHUNK_ROWS` by default). */
+  readonly chunkRows?: number
 }
 
 /** The outcome for one file: its kind and the line accounting `lines = staged + skipped + rejected`. */
@@ -132,9 +134,9 @@ const summarise = (result: Stage.FileResult, seconds: number) =>
 
 /**
  * Extracts every export file of `options.inputDir`; a workbook gives one summary per non-empty sheet
- * (`Book.xlsx#Sheet`). Delimited files are all recognised before anything is read in full, and the whole
- * run is one transaction: any failure leaves staging exactly as it was. Each file replaces its own earlier
- * rows, so extracting the same input again gives the same staging.
+ * (`Book.xlsx#Sheet`). Delimited files are all recognised before anything is read in full, and the run is
+ * published at its end in one transaction: any failure, or a kill, leaves what staging shows exactly as it
+ * was. Each file replaces its own earlier rows, so extracting the same input again gives the same staging.
  */
 export const run: (
   options: ExtractOptions
@@ -168,7 +170,7 @@ export const run: (
         return Effect.forEach(settled, (r, i) => summarise(r, timed[i]!.seconds))
       })
     )
-    return yield* StagingTarget.run(extractAll).pipe(
+    return yield* StagingTarget.run(extractAll, options.chunkRows).pipe(
       Effect.catchTag("SqlError", (e) =>
         Effect.fail(
           new ExtractError({

@@ -1,7 +1,7 @@
 /**
  * Lands one file's records in staging: recognise its layout from the first records, then feed every record
- * through the layout's reader into staging, replacing what an earlier extract of the same file staged, in
- * one transaction. Shared by the CSV and XLSX readers.
+ * through the layout's reader into staging (the run's target replaces what an earlier extract of the same
+ * file staged when it publishes the run). Shared by the CSV and XLSX readers.
  */
 import * as Effect from "effect/Effect"
 import { ExtractError } from "./ExtractError.js"
@@ -72,7 +72,6 @@ export const stage = (
       }
     }
     const write = Effect.gen(function* () {
-      yield* target.clear(file)
       feed(head)
       let batch = yield* cursor.next(BATCH)
       while (batch.length > 0) {
@@ -92,9 +91,7 @@ export const stage = (
       yield* StagingWriter.finish(target, facts, counts)
       return counts
     })
-    const counts = yield* target
-      .atomically(write)
-      .pipe(Effect.catchTag("SqlError", (e) => Effect.fail(stagingFailed(file)(e))))
+    const counts = yield* write.pipe(Effect.catchTag("SqlError", (e) => Effect.fail(stagingFailed(file)(e))))
     const found = formats.result()
     return { file, recognition, counts, formats: found, warnings: [...reader.finish(), ...found.warnings] }
   })

@@ -1,37 +1,39 @@
 /**
  * Where an extract run writes: a writer thread with its own better-sqlite3 connection to the staging file,
- * holding the whole run in one transaction and inserting through prepared statements while the main thread
- * reads on; or, for an in-memory database (which a second connection cannot see) or any other SqlClient, the
- * SqlClient itself with multi-row INSERTs.
+ * committing as it goes while the main thread reads on; or, for an in-memory database (which a second
+ * connection cannot see) or any other SqlClient, the SqlClient itself in one transaction. Either way the run
+ * writes under a new generation and publishes its files at the end in one transaction (`StagingSql.mjs`):
+ * until then readers see staging as it was, and a run that fails or is killed changes nothing they see.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as NodeCrypto from "node:crypto"
 import * as NodeWorker from "node:worker_threads"
 import { resource } from "../Resources.js"
+import * as Sql from "./StagingSql.mjs"
 
-/** The staging tables an extract writes, with the columns of the rows it is given, in insert order. */
+/**
+ * The staging tables an extract writes, with the columns of the rows it is given, in insert order (the run's
+ * generation comes first in each insert). `rejects` rows land in `extract_rejects` until the run is
+ * published; `src_files` rows are kept and written at the publication.
+ */
 export const COLUMNS = {
   src_shapes: ["file", "shape", "keys"],
   src_rows: ["file", "line", "shape", "data"],
   skipped: ["file", "line", "reason", "raw"],
-  rejects: ["file", "line", "stage", "reason", "raw"],
+  rejects: ["file", "line", "reason", "raw"],
   src_files: ["file", "source", "kind", "confidence", "sha256", "lines", "staged", "skipped", "rejected"]
 } as const
 
-/** A staging table an extract writes. */
-export type Table = keyof typeof COLUMNS
+/** A table an extract run writes through `Target.insert` (staged rows go through `Target.stage`). */
+export type Table = Exclude<keyof typeof COLUMNS, "src_rows">
 
 /** One row's values, in the table's column order. */
 export type Row = ReadonlyArray<string | number>
-
-/** The column of a `src_rows` row whose sha256 hex is stored as its `row_hash` (the staged values' JSON). */
-export const HASHED = 3
 
 /**
  * Staged rows of one file, packed for a cheap hand-over to the writer thread: their lines and shapes, and
@@ -44,22 +46,12 @@ export interface StagedBatch {
   readonly data: string
 }
 
-/** The rows of a batch as `src_rows` rows (the `COLUMNS` order). */
-const rowsOf = (batch: StagedBatch): Array<Row> => {
-  const texts = batch.data.split("\n")
-  return texts.map((text, i) => [batch.file, batch.lines[i]!, batch.shapes[i]!, text])
-}
-
 /** The writes of an extract run. */
 export interface Target {
   /** Inserts a batch of staged rows, each with its `row_hash` (the sha256 hex of its values' JSON). */
   readonly stage: (batch: StagedBatch) => Effect.Effect<void, SqlError>
-  /** Inserts `rows`; a `src_rows` row also gets its `row_hash`, the sha256 hex of its value at `HASHED`. */
+  /** Inserts `rows` into `table` (a `src_files` row is written when the run is published). */
   readonly insert: (table: Table, rows: ReadonlyArray<Row>) => Effect.Effect<void, SqlError>
-  /** Removes everything a previous extract of `file` staged (its rows, skips, extract rejects, summary). */
-  readonly clear: (file: string) => Effect.Effect<void, SqlError>
-  /** Runs `effect` so that its writes all land or none do. */
-  readonly atomically: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | SqlError, R>
 }
 
 /** The extract run's target, provided by `run`. */
@@ -68,60 +60,68 @@ export class StagingTarget extends Context.Tag("ledger-migrate/extract/StagingTa
   Target
 >() {}
 
-const CLEAR = [
-  "DELETE FROM src_rows WHERE file = ?",
-  "DELETE FROM src_shapes WHERE file = ?",
-  "DELETE FROM skipped WHERE file = ?",
-  "DELETE FROM rejects WHERE file = ? AND stage = 'extract'",
-  "DELETE FROM src_files WHERE file = ?"
-]
-
-const ROWS_PER_STATEMENT = 200
-
-const insertSql = (table: Table, rows: number) => {
-  const columns: ReadonlyArray<string> =
-    table === "src_rows" ? [...COLUMNS[table], "row_hash"] : COLUMNS[table]
-  const tuple = `(${columns.map(() => "?").join(",")})`
-  return `INSERT INTO ${table} (${columns.join(",")}) VALUES ${Array.from({ length: rows }, () => tuple).join(",")}`
-}
-
-const hashed = (row: Row): Row => [
-  ...row,
-  NodeCrypto.createHash("sha256").update(String(row[HASHED])).digest("hex")
-]
-
-/** Writes through the SqlClient: 200-row INSERT statements, its transactions. */
-export const viaClient = (sql: SqlClient.SqlClient): Target => {
-  const target: Target = {
-    stage: (batch) => (batch.lines.length === 0 ? Effect.void : target.insert("src_rows", rowsOf(batch))),
+/** Writes through the SqlClient, inside the transaction `run` holds, under generation `gen`. */
+const viaClient = (sql: SqlClient.SqlClient, gen: number, files: Array<Row>): Target => {
+  const insert = (statement: string, rows: ReadonlyArray<Row>) =>
+    Effect.forEach(rows, (row) => sql.unsafe(statement, [gen, ...row]).raw, { discard: true })
+  return {
+    stage: (batch) =>
+      insert(
+        Sql.INSERT.src_rows,
+        batch.data
+          .split("\n")
+          .map((text, i) => [
+            batch.file,
+            batch.lines[i]!,
+            batch.shapes[i]!,
+            text,
+            NodeCrypto.createHash("sha256").update(text).digest("hex")
+          ])
+      ),
     insert: (table, rows) =>
-      Effect.gen(function* () {
-        for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-          const chunk = rows
-            .slice(at, at + ROWS_PER_STATEMENT)
-            .map((row) => (table === "src_rows" ? hashed(row) : row))
-          yield* sql.unsafe(insertSql(table, chunk.length), chunk.flat()).raw
-        }
-      }),
-    clear: (file) =>
-      Effect.forEach(CLEAR, (statement) => sql.unsafe(statement, [file]).raw, { discard: true }),
-    atomically: (effect) => sql.withTransaction(effect)
+      table === "src_files" ? Effect.sync(() => void files.push(...rows)) : insert(Sql.INSERT[table], rows)
   }
-  return target
 }
 
-/** Batches the writer thread may hold before `insert` waits for it. */
-const IN_FLIGHT = 4
+/** Runs `effect` through the SqlClient in one transaction: a new generation, then its publication. */
+const inOneTransaction = <A, E, R>(
+  sql: SqlClient.SqlClient,
+  effect: Effect.Effect<A, E, R | StagingTarget>
+) =>
+  sql.withTransaction(
+    Effect.gen(function* () {
+      const run = (statement: string, params: ReadonlyArray<unknown>) => sql.unsafe(statement, params).raw
+      for (const { gen } of yield* sql.unsafe<{ gen: number }>(Sql.UNPUBLISHED))
+        for (const statement of Sql.DISCARD) yield* run(statement, [{ gen }])
+      const [next] = yield* sql.unsafe<{ gen: number }>(Sql.NEXT_GEN)
+      const gen = next!.gen
+      yield* run(Sql.REGISTER, [gen, process.pid])
+      const files: Array<Row> = []
+      const result = yield* Effect.provideService(effect, StagingTarget, viaClient(sql, gen, files))
+      for (const row of files) {
+        for (const statement of Sql.PUBLISH) yield* run(statement, [{ file: row[0], gen }])
+        yield* run(Sql.PUBLISH_FILE, [gen, ...row])
+      }
+      for (const statement of Sql.FORGET) yield* run(statement, [{ gen }])
+      return result
+    })
+  )
+
+/** Batches the writer thread may hold before a write waits for it (enough to cover a chunk's checkpoint). */
+const IN_FLIGHT = 32
+
+/** Staged rows the writer thread commits at a time. */
+export const CHUNK_ROWS = 100_000
 
 /**
- * Writes through the extract's writer thread (see `StagingWorker.mjs`): `insert` posts a batch and returns
- * at once unless the thread is `IN_FLIGHT` batches behind; a failure there fails the next write or `commit`.
+ * Writes through the extract's writer thread (see `StagingWorker.mjs`): a write posts its rows and returns
+ * at once unless the thread is `IN_FLIGHT` batches behind; a failure there fails the next write or `publish`.
  */
 const viaWorker = (worker: NodeWorker.Worker) => {
   let failure: unknown
   let sent = 0
   let acked = 0
-  let committed = false
+  let published = false
   let exited = false
   let wake: (() => void) | undefined
   const poke = () => {
@@ -129,10 +129,10 @@ const viaWorker = (worker: NodeWorker.Worker) => {
     wake = undefined
     w?.()
   }
-  worker.on("message", (m: { ack?: number; error?: string; committed?: boolean }) => {
+  worker.on("message", (m: { ack?: number; error?: string; published?: boolean }) => {
     if (m.ack !== undefined) acked = m.ack
     if (m.error !== undefined) failure ??= new Error(m.error)
-    if (m.committed === true) committed = true
+    if (m.published === true) published = true
     poke()
   })
   worker.on("error", (e) => ((failure ??= e), poke()))
@@ -154,45 +154,22 @@ const viaWorker = (worker: NodeWorker.Worker) => {
       worker.postMessage(message)
       return Effect.void
     })
-  const run = (sql: string, rows: ReadonlyArray<Row>, hash?: number) =>
+  const write = (message: object) =>
     Effect.zipRight(
-      post({ sql, rows, ack: ++sent, ...(hash === undefined ? {} : { hash }) }),
+      post({ ...message, ack: ++sent }),
       until(() => sent - acked < IN_FLIGHT)
     )
   const target: Target = {
-    stage: (batch) =>
-      batch.lines.length === 0
-        ? Effect.void
-        : Effect.zipRight(
-            post({ staged: batch, ack: ++sent }),
-            until(() => sent - acked < IN_FLIGHT)
-          ),
-    insert: (table, rows) =>
-      rows.length === 0
-        ? Effect.void
-        : run(insertSql(table, 1), rows, table === "src_rows" ? HASHED : undefined),
-    clear: (file) => Effect.forEach(CLEAR, (statement) => run(statement, [[file]]), { discard: true }),
-    atomically: (effect) =>
-      Effect.acquireUseRelease(
-        post({ exec: "SAVEPOINT extract_file" }),
-        () => effect,
-        (_, exit) =>
-          Effect.ignore(
-            post({
-              exec: Exit.isSuccess(exit)
-                ? "RELEASE extract_file"
-                : "ROLLBACK TO extract_file; RELEASE extract_file"
-            })
-          )
-      )
+    stage: (batch) => (batch.lines.length === 0 ? Effect.void : write({ staged: batch })),
+    insert: (table, rows) => (rows.length === 0 ? Effect.void : write({ table, rows }))
   }
   return {
     target,
-    commit: Effect.zipRight(
-      post({ commit: true }),
-      until(() => committed)
+    publish: Effect.zipRight(
+      post({ publish: true }),
+      until(() => published)
     ),
-    /** Rolls back anything not committed and waits for the thread to end. */
+    /** Rolls back and discards anything not published, and waits for the thread to end. */
     end: Effect.async<void>((resume) => {
       if (exited) return resume(Effect.void)
       worker.once("exit", () => resume(Effect.void))
@@ -205,30 +182,32 @@ const viaWorker = (worker: NodeWorker.Worker) => {
 const PRAGMAS = ["synchronous = NORMAL", "temp_store = MEMORY"]
 
 /**
- * Runs `effect` with the run's target, all of its writes in one transaction: committed when it succeeds,
- * rolled back when it fails. A file-backed SQLite staging database gets a writer thread of the run's own.
+ * Runs `effect` with the run's target, its writes published when it succeeds and discarded when it fails.
+ * A file-backed SQLite staging database gets a writer thread of the run's own, committing every
+ * `chunkRows` staged rows.
  */
 export const run = <A, E, R>(
-  effect: Effect.Effect<A, E, R | StagingTarget>
+  effect: Effect.Effect<A, E, R | StagingTarget>,
+  chunkRows: number = CHUNK_ROWS
 ): Effect.Effect<A, E | SqlError, Exclude<R, StagingTarget> | SqlClient.SqlClient> =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const sqlite = yield* Effect.serviceOption(SqliteClient.SqliteClient)
     const filename = Option.match(sqlite, { onNone: () => "", onSome: (c) => c.config.filename })
     if (filename === "" || filename === ":memory:" || filename.startsWith("file:"))
-      return yield* sql.withTransaction(Effect.provideService(effect, StagingTarget, viaClient(sql)))
+      return yield* inOneTransaction(sql, effect)
     return yield* Effect.acquireUseRelease(
       Effect.sync(() =>
         viaWorker(
           new NodeWorker.Worker(resource("src/extract/StagingWorker.mjs"), {
-            workerData: { filename, pragmas: PRAGMAS },
+            workerData: { filename, pragmas: PRAGMAS, chunkRows },
             execArgv: [],
             resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
           })
         )
       ),
       (writer) =>
-        Effect.provideService(effect, StagingTarget, writer.target).pipe(Effect.tap(() => writer.commit)),
+        Effect.provideService(effect, StagingTarget, writer.target).pipe(Effect.tap(() => writer.publish)),
       (writer) => writer.end
     )
   })

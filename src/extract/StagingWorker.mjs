@@ -1,72 +1,134 @@
 /**
  * The extract's staging writer thread (plain JavaScript, so that it starts without a TypeScript loader): its
- * own better-sqlite3 connection to the staging file, holding the run's one transaction, running the
- * statements the main thread posts in order while the main thread reads and classifies the next records.
+ * own better-sqlite3 connection to the staging file, writing the run's rows under a new generation while the
+ * main thread reads and classifies the next records. It commits every `chunkRows` staged rows, so that
+ * SQLite's WAL checkpoints overlap the reading instead of all coming at the end; what readers see changes
+ * only when the run is published, in one transaction (see `StagingSql.mjs`).
  *
- * Messages in: `{ exec }` (SQL text), `{ staged, ack }` (a batch of staged rows: `file`, `lines` and
- * `shapes` as Int32Arrays, `data` their JSON texts joined by "\n"; each inserted into `src_rows` with the
- * sha256 hex of its text), `{ sql, rows, ack, hash? }` (a prepared statement run once a row,
- * the sha256 hex of the row's value at index `hash` appended to it first; `ack` answers `{ ack }` when
- * done), `{ commit: true }`, `{ end: true }`. Messages out: `{ ack }`,
- * `{ committed: true }`, `{ error }` (the first failure; every later message but `end` is then ignored).
+ * Messages in: `{ staged, ack }` (a batch of staged rows, `StagedBatch` in StagingTarget.ts: each inserted
+ * into `src_rows` with the sha256 hex of its JSON), `{ table, rows, ack }` (`src_shapes`, `skipped` or
+ * `rejects` rows; `src_files` rows are kept for the publication), `{ publish: true }`, `{ end: true }`.
+ * Messages out: `{ ack }`, `{ published: true }`, `{ error }` (the first failure; every later message but
+ * `end` is then ignored).
  */
 import Database from "better-sqlite3"
 import { createHash } from "node:crypto"
 import { parentPort, workerData } from "node:worker_threads"
+import * as Sql from "./StagingSql.mjs"
 
-/** @type {{ filename: string, pragmas: ReadonlyArray<string> }} */
-const { filename, pragmas } = workerData
+/** @type {{ filename: string, pragmas: ReadonlyArray<string>, chunkRows: number }} */
+const { filename, pragmas, chunkRows } = workerData
 const db = new Database(filename, { fileMustExist: true })
-/** @type {Map<string, import("better-sqlite3").Statement>} */
-const statements = new Map()
 /** @type {string | undefined} */
 let failed
-/** @type {import("better-sqlite3").Statement | undefined} */
-let stage
+/** @type {number | undefined} */
+let gen
+let published = false
+let uncommitted = 0
+/** @type {Array<ReadonlyArray<string | number>>} */
+const files = []
+
+/** True when process `pid` is gone (its unpublished run can be discarded). */
+const gone = (pid) => {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (e) {
+    return e.code === "ESRCH"
+  }
+}
+
+const inTransaction = (fn) => {
+  db.exec("BEGIN IMMEDIATE")
+  try {
+    fn()
+    db.exec("COMMIT")
+  } catch (e) {
+    if (db.inTransaction) db.exec("ROLLBACK")
+    throw e
+  }
+}
+
+const fail = (e) => {
+  failed = String(e instanceof Error ? e.message : e)
+  parentPort?.postMessage({ error: failed })
+}
+
+/** @type {Record<string, import("better-sqlite3").Statement>} */
+let insert = {}
 
 try {
   for (const p of pragmas) db.pragma(p)
+  insert = Object.fromEntries(Object.entries(Sql.INSERT).map(([table, sql]) => [table, db.prepare(sql)]))
+  inTransaction(() => {
+    for (const run of db.prepare(Sql.UNPUBLISHED).all())
+      if (gone(run.pid)) for (const sql of Sql.DISCARD) db.prepare(sql).run({ gen: run.gen })
+    gen = db.prepare(Sql.NEXT_GEN).get().gen
+    db.prepare(Sql.REGISTER).run(gen, process.pid)
+  })
   db.exec("BEGIN IMMEDIATE")
 } catch (e) {
-  failed = String(e instanceof Error ? e.message : e)
-  parentPort?.postMessage({ error: failed })
+  fail(e)
 }
 
 parentPort?.on("message", (m) => {
   if (failed !== undefined) return
   try {
-    if (m.exec !== undefined) db.exec(m.exec)
-    else if (m.staged !== undefined) {
+    if (m.staged !== undefined) {
       const { file, lines, shapes, data } = m.staged
-      stage ??= db.prepare("INSERT INTO src_rows (file, line, shape, data, row_hash) VALUES (?, ?, ?, ?, ?)")
       const texts = data.split("\n")
       for (let i = 0; i < texts.length; i++) {
         const text = texts[i]
-        stage.run(file, lines[i], shapes[i], text, createHash("sha256").update(text).digest("hex"))
+        insert.src_rows.run(
+          gen,
+          file,
+          lines[i],
+          shapes[i],
+          text,
+          createHash("sha256").update(text).digest("hex")
+        )
+      }
+      uncommitted += texts.length
+      if (uncommitted >= chunkRows) {
+        db.exec("COMMIT")
+        db.exec("BEGIN IMMEDIATE")
+        uncommitted = 0
       }
       parentPort?.postMessage({ ack: m.ack })
-    } else if (m.sql !== undefined) {
-      let statement = statements.get(m.sql)
-      if (statement === undefined) statements.set(m.sql, (statement = db.prepare(m.sql)))
-      if (m.hash !== undefined)
-        for (const row of m.rows) row.push(createHash("sha256").update(row[m.hash]).digest("hex"))
-      for (const row of m.rows) statement.run(row)
-      if (m.ack !== undefined) parentPort?.postMessage({ ack: m.ack })
-    } else if (m.commit === true) {
+    } else if (m.table !== undefined) {
+      if (m.table === "src_files") files.push(...m.rows)
+      else for (const row of m.rows) insert[m.table].run(gen, ...row)
+      parentPort?.postMessage({ ack: m.ack })
+    } else if (m.publish === true) {
+      for (const row of files) {
+        for (const sql of Sql.PUBLISH) db.prepare(sql).run({ file: row[0], gen })
+        db.prepare(Sql.PUBLISH_FILE).run(gen, ...row)
+      }
+      for (const sql of Sql.FORGET) db.prepare(sql).run({ gen })
       db.exec("COMMIT")
-      parentPort?.postMessage({ committed: true })
+      published = true
+      parentPort?.postMessage({ published: true })
     }
   } catch (e) {
-    failed = String(e instanceof Error ? e.message : e)
-    parentPort?.postMessage({ error: failed })
+    fail(e)
   }
 })
 
-/** `{ end: true }` (also after a failure): roll back whatever is not committed, close, and let the thread end. */
+/**
+ * `{ end: true }` (also after a failure): roll back what is not committed, remove an unpublished run's
+ * committed rows (or leave them, registered, to the next run when that fails too), close, let the thread end.
+ */
 parentPort?.on("message", (m) => {
   if (m.end !== true) return
   try {
     if (db.inTransaction) db.exec("ROLLBACK")
+    if (!published && gen !== undefined)
+      inTransaction(() => {
+        for (const sql of Sql.DISCARD) db.prepare(sql).run({ gen })
+      })
+  } catch {
+    // the run stays registered in extract_runs: the next extract discards it
   } finally {
     db.close()
     parentPort?.close()

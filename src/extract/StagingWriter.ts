@@ -1,6 +1,7 @@
 /**
- * Writes one source file's outcome into staging: its previous rows removed, then staged, skipped and
- * rejected rows buffered and flushed in batches to the run's target, then its `src_files` row. A staged
+ * Writes one source file's outcome into staging: staged, skipped and rejected rows buffered and flushed in
+ * batches to the run's target, then its `src_files` row (the run's publication replaces the file's earlier
+ * rows). A staged
  * row is stored as the JSON array of its values and the number of its shape (its key list, stored once
  * per file in `src_shapes`).
  */
@@ -66,7 +67,7 @@ export const make = (target: Target, file: string): FileWriter => {
       counts.skipped++
     },
     reject: (line, reason, raw) => {
-      rejects.push([file, line, "extract", reason, raw])
+      rejects.push([file, line, reason, raw])
       counts.lines++
       counts.rejected++
     },

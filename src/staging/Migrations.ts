@@ -13,6 +13,8 @@
  * - `rollback_ops`: the rollback's durable intent and outcome per operation it removes.
  * - `0004_src_rows_rowid`: `src_rows` rebuilt as a rowid table (same columns, key and index).
  * - `0005_compact_rows`: `src_rows` as values + a shape number, the shapes (key lists) in `src_shapes`.
+ * - `0006_extract_generations`: staged rows, shapes and skips keyed by the extract run's generation too,
+ *   published through `src_files.gen`; `extract_rejects` and `extract_runs` for runs not yet published.
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -178,13 +180,70 @@ const compactRows = Effect.gen(function* () {
   yield* sql`ALTER TABLE src_rows_compact RENAME TO src_rows`
 })
 
+/**
+ * Extract generations: every extract run writes its rows under a new generation number (`gen`) and commits
+ * as it goes, so that SQLite's checkpoints overlap the reading; the run's files are published at the end in
+ * one small transaction (`src_files.gen` set, the previous generation deleted, the run's extract rejects
+ * moved into `rejects`). Readers take a file's rows at its published generation, so a failed or killed run
+ * changes nothing they see; `extract_runs` lists unpublished generations for the next run to discard.
+ * Rows staged before are generation 0.
+ */
+const extractGenerations = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE src_files ADD COLUMN gen INTEGER NOT NULL DEFAULT 0`
+  yield* sql`CREATE TABLE src_rows_gen (
+    file TEXT NOT NULL,
+    gen INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    shape INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    row_hash TEXT NOT NULL,
+    PRIMARY KEY (file, gen, line)
+  )`
+  yield* sql`INSERT INTO src_rows_gen (file, gen, line, shape, data, row_hash)
+    SELECT file, 0, line, shape, data, row_hash FROM src_rows ORDER BY file, line`
+  yield* sql`DROP TABLE src_rows`
+  yield* sql`ALTER TABLE src_rows_gen RENAME TO src_rows`
+  yield* sql`CREATE TABLE src_shapes_gen (
+    file TEXT NOT NULL,
+    gen INTEGER NOT NULL,
+    shape INTEGER NOT NULL,
+    keys TEXT NOT NULL,
+    PRIMARY KEY (file, gen, shape)
+  ) WITHOUT ROWID`
+  yield* sql`INSERT INTO src_shapes_gen (file, gen, shape, keys) SELECT file, 0, shape, keys FROM src_shapes`
+  yield* sql`DROP TABLE src_shapes`
+  yield* sql`ALTER TABLE src_shapes_gen RENAME TO src_shapes`
+  yield* sql`CREATE TABLE skipped_gen (
+    file TEXT NOT NULL,
+    gen INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    PRIMARY KEY (file, gen, line)
+  ) WITHOUT ROWID`
+  yield* sql`INSERT INTO skipped_gen (file, gen, line, reason, raw) SELECT file, 0, line, reason, raw FROM skipped`
+  yield* sql`DROP TABLE skipped`
+  yield* sql`ALTER TABLE skipped_gen RENAME TO skipped`
+  yield* sql`CREATE TABLE extract_rejects (
+    gen INTEGER NOT NULL,
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    PRIMARY KEY (gen, file, line)
+  ) WITHOUT ROWID`
+  yield* sql`CREATE TABLE extract_runs (gen INTEGER PRIMARY KEY, pid INTEGER NOT NULL)`
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
   "0002_checkpoint_origin": checkpointOrigin,
   "0003_rollback_ops": rollbackOps,
   "0004_src_rows_rowid": srcRowsRowid,
-  "0005_compact_rows": compactRows
+  "0005_compact_rows": compactRows,
+  "0006_extract_generations": extractGenerations
 }
 
 /** All staging migrations, in order. */

@@ -41,18 +41,22 @@ const decoder = (shapes: ReadonlyArray<{ shape: number; keys: string }>) => {
   }
 }
 
-/** Every staged row of `file`, in line order. */
+/** Every staged row of `file` as last published (none if it never was), in line order. */
 export const rowsOfFile = (file: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const decode = decoder(
-      yield* sql<{ shape: number; keys: string }>`SELECT shape, keys FROM src_shapes WHERE file = ${file}`
-    )
+    const [published] = yield* sql<{ gen: number }>`SELECT gen FROM src_files WHERE file = ${file}`
     const out: Array<StagedRow> = []
+    if (published === undefined) return out
+    const gen = published.gen
+    const decode = decoder(
+      yield* sql<{ shape: number; keys: string }>`
+        SELECT shape, keys FROM src_shapes WHERE file = ${file} AND gen = ${gen}`
+    )
     let after = -1
     for (;;) {
       const page = yield* sql<{ line: number; shape: number; data: string }>`
-        SELECT line, shape, data FROM src_rows WHERE file = ${file} AND line > ${after}
+        SELECT line, shape, data FROM src_rows WHERE file = ${file} AND gen = ${gen} AND line > ${after}
         ORDER BY line LIMIT ${pageSize}`
       for (const r of page) out.push({ file, line: r.line, data: decode(r.shape, r.data) })
       const last = page[page.length - 1]

@@ -21,6 +21,8 @@ describe("StagingDb", () => {
       const names = rows.map((r) => r.name)
       for (const t of [
         "checkpoints",
+        "extract_rejects",
+        "extract_runs",
         "plan_meta",
         "plan_ops",
         "rejects",
@@ -35,53 +37,58 @@ describe("StagingDb", () => {
   )
 })
 
-describe("migration 0005 (compact staged rows)", () => {
-  it.scoped("converts rows staged as objects into values + shapes, same data and lineage", () =>
-    Effect.gen(function* () {
-      const dir = yield* Effect.acquireRelease(
-        Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-0005-"))),
-        (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
-      )
-      const filename = NodePath.join(dir, "staging.db")
-      const before = Object.fromEntries(
-        Object.entries(Migrations.all).filter(([name]) => name < "0005")
-      ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
-      const rows = [
-        { file: "A.csv", line: 2, data: { Code: "090", Name: "Bank" } },
-        { file: "A.csv", line: 3, data: { Code: "200", Name: "Sales" } },
-        { file: "B.csv", line: 5, data: { Account: "Sales", Debit: "", Credit: "10.00" } },
-        { file: "B.csv", line: 7, data: { Account: "Bank", Debit: "10.00" } }
-      ]
-      yield* Effect.gen(function* () {
-        yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" })
-        const sql = yield* SqlClient.SqlClient
-        for (const r of rows)
-          yield* sql`INSERT INTO src_rows (file, line, kind, row_hash, data)
-            VALUES (${r.file}, ${r.line}, 'k', 'old', ${JSON.stringify(r.data)})`
-        yield* sql`INSERT INTO src_files VALUES ('A.csv', 'xero', 'xero.accounts', 1, 'x', 3, 2, 1, 0)`
-        yield* sql`INSERT INTO src_files VALUES ('B.csv', 'xero', 'xero.journals', 1, 'x', 7, 2, 5, 0)`
-      }).pipe(Effect.provide(SqliteClient.layer({ filename })))
-
-      yield* Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        const a = yield* SourceRows.rowsOfKind("xero.accounts")
-        const b = yield* SourceRows.rowsOfFile("B.csv")
-        assert.deepStrictEqual([...a, ...b], rows)
-        const shapes = yield* sql<{ file: string; shape: number; keys: string }>`
-          SELECT file, shape, keys FROM src_shapes ORDER BY file, shape`
-        assert.deepStrictEqual(shapes, [
-          { file: "A.csv", shape: 0, keys: '["Code","Name"]' },
-          { file: "B.csv", shape: 0, keys: '["Account","Debit","Credit"]' },
-          { file: "B.csv", shape: 1, keys: '["Account","Debit"]' }
-        ])
-        const [hash] = yield* sql<{ row_hash: string; data: string }>`
-          SELECT row_hash, data FROM src_rows WHERE file = 'A.csv' AND line = 3`
-        assert.strictEqual(hash?.data, '["200","Sales"]')
-        assert.strictEqual(
-          hash?.row_hash,
-          NodeCrypto.createHash("sha256").update('["200","Sales"]').digest("hex")
+describe("migrations 0005 (compact staged rows) and 0006 (extract generations)", () => {
+  it.scoped(
+    "converts rows staged as objects into values + shapes at generation 0, same data and lineage",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* Effect.acquireRelease(
+          Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-0005-"))),
+          (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
         )
-      }).pipe(Effect.provide(StagingDb.layer(filename)))
-    })
+        const filename = NodePath.join(dir, "staging.db")
+        const before = Object.fromEntries(
+          Object.entries(Migrations.all).filter(([name]) => name < "0005")
+        ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
+        const rows = [
+          { file: "A.csv", line: 2, data: { Code: "090", Name: "Bank" } },
+          { file: "A.csv", line: 3, data: { Code: "200", Name: "Sales" } },
+          { file: "B.csv", line: 5, data: { Account: "Sales", Debit: "", Credit: "10.00" } },
+          { file: "B.csv", line: 7, data: { Account: "Bank", Debit: "10.00" } }
+        ]
+        yield* Effect.gen(function* () {
+          yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" })
+          const sql = yield* SqlClient.SqlClient
+          for (const r of rows)
+            yield* sql`INSERT INTO src_rows (file, line, kind, row_hash, data)
+            VALUES (${r.file}, ${r.line}, 'k', 'old', ${JSON.stringify(r.data)})`
+          yield* sql`INSERT INTO src_files VALUES ('A.csv', 'xero', 'xero.accounts', 1, 'x', 3, 2, 1, 0)`
+          yield* sql`INSERT INTO src_files VALUES ('B.csv', 'xero', 'xero.journals', 1, 'x', 7, 2, 5, 0)`
+        }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+
+        yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const a = yield* SourceRows.rowsOfKind("xero.accounts")
+          const b = yield* SourceRows.rowsOfFile("B.csv")
+          assert.deepStrictEqual([...a, ...b], rows)
+          const shapes = yield* sql<{ file: string; shape: number; keys: string }>`
+          SELECT file, shape, keys FROM src_shapes ORDER BY file, shape`
+          assert.deepStrictEqual(shapes, [
+            { file: "A.csv", shape: 0, keys: '["Code","Name"]' },
+            { file: "B.csv", shape: 0, keys: '["Account","Debit","Credit"]' },
+            { file: "B.csv", shape: 1, keys: '["Account","Debit"]' }
+          ])
+          const [hash] = yield* sql<{ row_hash: string; data: string }>`
+          SELECT row_hash, data FROM src_rows WHERE file = 'A.csv' AND line = 3`
+          assert.strictEqual(hash?.data, '["200","Sales"]')
+          assert.strictEqual(
+            hash?.row_hash,
+            NodeCrypto.createHash("sha256").update('["200","Sales"]').digest("hex")
+          )
+          const gens = yield* sql<{ gen: number }>`
+          SELECT gen FROM src_rows UNION SELECT gen FROM src_shapes UNION SELECT gen FROM src_files`
+          assert.deepStrictEqual(gens, [{ gen: 0 }])
+        }).pipe(Effect.provide(StagingDb.layer(filename)))
+      })
   )
 })
