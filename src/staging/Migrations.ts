@@ -190,41 +190,30 @@ const compactRows = Effect.gen(function* () {
  */
 const extractGenerations = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  /** Rebuilds `table` as `(file, gen, ...columns)` keyed by `(file, gen, key)`, its rows at generation 0. */
+  const withGeneration = (table: string, columns: string, key: string, options = "") =>
+    Effect.gen(function* () {
+      const names = columns.split(",").map((c) => c.trim().split(" ")[0]!)
+      yield* sql.unsafe(`CREATE TABLE ${table}_gen (file TEXT NOT NULL, gen INTEGER NOT NULL, ${columns},
+        PRIMARY KEY (file, gen, ${key})) ${options}`)
+      yield* sql.unsafe(`INSERT INTO ${table}_gen (file, gen, ${names.join(", ")})
+        SELECT file, 0, ${names.join(", ")} FROM ${table} ORDER BY file, ${key}`)
+      yield* sql.unsafe(`DROP TABLE ${table}`)
+      yield* sql.unsafe(`ALTER TABLE ${table}_gen RENAME TO ${table}`)
+    })
   yield* sql`ALTER TABLE src_files ADD COLUMN gen INTEGER NOT NULL DEFAULT 0`
-  yield* sql`CREATE TABLE src_rows_gen (
-    file TEXT NOT NULL,
-    gen INTEGER NOT NULL,
-    line INTEGER NOT NULL,
-    shape INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    row_hash TEXT NOT NULL,
-    PRIMARY KEY (file, gen, line)
-  )`
-  yield* sql`INSERT INTO src_rows_gen (file, gen, line, shape, data, row_hash)
-    SELECT file, 0, line, shape, data, row_hash FROM src_rows ORDER BY file, line`
-  yield* sql`DROP TABLE src_rows`
-  yield* sql`ALTER TABLE src_rows_gen RENAME TO src_rows`
-  yield* sql`CREATE TABLE src_shapes_gen (
-    file TEXT NOT NULL,
-    gen INTEGER NOT NULL,
-    shape INTEGER NOT NULL,
-    keys TEXT NOT NULL,
-    PRIMARY KEY (file, gen, shape)
-  ) WITHOUT ROWID`
-  yield* sql`INSERT INTO src_shapes_gen (file, gen, shape, keys) SELECT file, 0, shape, keys FROM src_shapes`
-  yield* sql`DROP TABLE src_shapes`
-  yield* sql`ALTER TABLE src_shapes_gen RENAME TO src_shapes`
-  yield* sql`CREATE TABLE skipped_gen (
-    file TEXT NOT NULL,
-    gen INTEGER NOT NULL,
-    line INTEGER NOT NULL,
-    reason TEXT NOT NULL,
-    raw TEXT NOT NULL,
-    PRIMARY KEY (file, gen, line)
-  ) WITHOUT ROWID`
-  yield* sql`INSERT INTO skipped_gen (file, gen, line, reason, raw) SELECT file, 0, line, reason, raw FROM skipped`
-  yield* sql`DROP TABLE skipped`
-  yield* sql`ALTER TABLE skipped_gen RENAME TO skipped`
+  yield* withGeneration(
+    "src_rows",
+    "line INTEGER NOT NULL, shape INTEGER NOT NULL, data TEXT NOT NULL, row_hash TEXT NOT NULL",
+    "line"
+  )
+  yield* withGeneration("src_shapes", "shape INTEGER NOT NULL, keys TEXT NOT NULL", "shape", "WITHOUT ROWID")
+  yield* withGeneration(
+    "skipped",
+    "line INTEGER NOT NULL, reason TEXT NOT NULL, raw TEXT NOT NULL",
+    "line",
+    "WITHOUT ROWID"
+  )
   yield* sql`CREATE TABLE extract_rejects (
     gen INTEGER NOT NULL,
     file TEXT NOT NULL,
