@@ -114,6 +114,58 @@ export interface SourceRate {
   readonly lineage: string
 }
 
+/**
+ * One account row of the source system's own Trial Balance report, as the report spells it. Amounts are in
+ * the organisation's base currency; a row carries a debit or a credit (the other is zero).
+ */
+export interface SourceTrialBalanceLine {
+  /** The account's name as the report shows it (without any " (code)" suffix). */
+  readonly accountName: string
+  /** The account code when the report shows one ("Name (200)" or an `Account Code` column), else "". */
+  readonly accountCode: string
+  /** The report's section heading carried down to the row (Revenue, Expenses, Assets, …), else "". */
+  readonly section: string
+  readonly debit: Money
+  readonly credit: Money
+  readonly lineage: string
+}
+
+/** The source system's own Trial Balance at one date: the independent proof the reconciliation uses. */
+export interface SourceTrialBalance {
+  /** YYYY-MM-DD, taken from the report's title rows ("As at 31 December 2025"). */
+  readonly asAt: string
+  readonly lines: ReadonlyArray<SourceTrialBalanceLine>
+  /** The report's own grand total row, when it has one (checked against the sum of its lines on read). */
+  readonly totalDebit: Money
+  readonly totalCredit: Money
+  /** The file the report came from (for the sign-off pack). */
+  readonly file: string
+}
+
+/** One open item of an aged receivables or payables detail report. */
+export interface SourceAgedItem {
+  readonly contactName: string
+  /** The document number ("" when the report leaves it out, as payables detail may). */
+  readonly number: string
+  readonly reference: string
+  readonly date: string
+  readonly dueDate: string | undefined
+  /** The outstanding amount in the report's currency (the base currency unless `currency` says otherwise). */
+  readonly outstanding: Money
+  /** The document's currency when the report shows it, else undefined (then `outstanding` is base). */
+  readonly currency: string | undefined
+  readonly lineage: string
+}
+
+/** The source system's own aged receivables (AR) or payables (AP) detail at one date. */
+export interface SourceAgedReport {
+  readonly side: "AR" | "AP"
+  /** YYYY-MM-DD, taken from the report's title rows. */
+  readonly asAt: string
+  readonly items: ReadonlyArray<SourceAgedItem>
+  readonly file: string
+}
+
 export interface SourceBooks {
   readonly accounts: ReadonlyArray<SourceAccount>
   readonly contacts: ReadonlyArray<SourceContact>
@@ -122,5 +174,9 @@ export interface SourceBooks {
   readonly payments: ReadonlyArray<SourcePayment>
   readonly journals: ReadonlyArray<SourceJournal>
   readonly rates: ReadonlyArray<SourceRate>
+  /** The source's own Trial Balance reports found in the input, one per as-at date (may be none). */
+  readonly trialBalances: ReadonlyArray<SourceTrialBalance>
+  /** The source's own aged receivables / payables detail reports, one per side and date (may be none). */
+  readonly agedReports: ReadonlyArray<SourceAgedReport>
   readonly issues: ReadonlyArray<Issue>
 }

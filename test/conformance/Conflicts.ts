@@ -1,7 +1,7 @@
 /**
- * Where the loader knowingly departs from the platform's published document because the product
- * specification (../shared/spec/accounting-api.md, "S") says otherwise, or because the digest
- * (../shared/reference/target-api-reference.md) records a document defect. The specification wins; every
+ * Where the loader knowingly departs from the platform's published document (vendor/platform-openapi/) because
+ * the product specification of the accounting API ("S") says otherwise, or because the loader-oriented API
+ * reference records a document defect. The specification wins; every
  * entry cites the rule. Anything not listed here fails the conformance test, and an entry no request needs
  * fails it too, so the list never outlives the conflict it excuses.
  */

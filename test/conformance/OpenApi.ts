@@ -7,7 +7,7 @@
  *   on an invoice is "silently ignored"), which is exactly what this test must catch;
  * - string fields whose description states a format ("in YYYY-MM-DD format", "(ISO 4217)", "E.164") get
  *   that format as a `pattern` (spec: ISO datetimes and epoch milliseconds are rejected).
- * The document is read from ../shared at run time, never copied into the repository.
+ * The document is vendored, unmodified and with its MIT licence, in vendor/platform-openapi/.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv-draft-04"
 import * as NodeFs from "node:fs"
@@ -15,7 +15,7 @@ import * as NodePath from "node:path"
 
 export const repoRoot = NodePath.resolve(import.meta.dirname, "../..")
 
-export const documentPath = NodePath.resolve(repoRoot, "../shared/reference/platform-openapi.json")
+export const documentPath = NodePath.resolve(repoRoot, "vendor/platform-openapi/platform-openapi.json")
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 

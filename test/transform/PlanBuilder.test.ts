@@ -144,6 +144,8 @@ const books = (over: Partial<SourceBooks> = {}): SourceBooks => ({
   payments: [],
   journals: [],
   rates: [],
+  trialBalances: [],
+  agedReports: [],
   issues: [],
   ...over
 })

@@ -327,6 +327,8 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
       payments: readRows(yield* rowsOfKind("xero.account_transactions"), issues, readPayment(issues)),
       journals: groupJournals(yield* rowsOfKind("xero.manual_journals"), issues),
       rates: readRows(yield* rowsOfKind("generic.exchange_rates"), issues, readRate),
+      trialBalances: [],
+      agedReports: [],
       issues
     }
   }
