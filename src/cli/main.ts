@@ -4,6 +4,7 @@ import * as ValidationError from "@effect/cli/ValidationError"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
+import { api } from "./commands/api.js"
 import { demo } from "./commands/demo.js"
 import { extract } from "./commands/extract.js"
 import { load } from "./commands/load.js"
@@ -15,9 +16,9 @@ import { status } from "./commands/status.js"
 
 const root = Command.make("ledger-migrate").pipe(
   Command.withDescription(
-    "Migrate a business's books into the accounting platform: extract, plan, load, reconcile."
+    "Migrate a business's books from Xero's exports into the accounting platform: extract, plan, load, reconcile."
   ),
-  Command.withSubcommands([demo, sandbox, extract, plan, load, reconcile, rollback, status])
+  Command.withSubcommands([demo, sandbox, extract, plan, load, reconcile, rollback, status, api])
 )
 
 const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })
