@@ -12,6 +12,8 @@ import { note, ratio, round, table, verdict } from "../Report.js"
 const CONCURRENCY = 16
 const TARGET_CREATES = 2000
 
+type Named = Array<{ name: string; resourceId: string }>
+
 const invoiceBody = (i: number, customer: string, sales: string, tax: string) =>
   JSON.stringify({
     reference: `BENCH-${i}`,
@@ -30,19 +32,25 @@ const forked = async (seconds: number, options: ProcessOptions) => {
     drive({ origin: s.url, concurrency: CONCURRENCY, seconds, request: () => ({ method: "GET", path: "/" }) })
   )
   return withServer({ kind: "sandbox", options: {} }, options, async (s) => {
-    const api = async (method: string, path: string, body?: unknown) => {
+    const api = async <T>(method: string, path: string, body?: unknown) => {
       const r = await fetch(`${s.url}/api/v1${path}`, {
         method,
         headers: HEADERS,
         ...(body === undefined ? {} : { body: JSON.stringify(body) })
       })
-      return (await r.json()) as { resourceId: string; data: Array<{ name: string; resourceId: string }> }
+      return (await r.json()) as { data: T }
     }
-    const sales = (await api("GET", "/chart-of-accounts?limit=1000")).data.find((a) => a.name === "Sales")
-    const tax = (await api("GET", "/tax-profiles")).data.find((t) => t.name === "SR 9%")
+    const sales = (await api<Named>("GET", "/chart-of-accounts?limit=1000")).data.find(
+      (a) => a.name === "Sales"
+    )
+    const tax = (await api<Named>("GET", "/tax-profiles")).data.find((t) => t.name === "SR 9%")
     const customer = (
-      await api("POST", "/contacts", { name: "Bench Customer", customer: true, supplier: false })
-    ).resourceId
+      await api<{ resourceId: string }>("POST", "/contacts", {
+        name: "Bench Customer",
+        customer: true,
+        supplier: false
+      })
+    ).data.resourceId
     if (sales === undefined || tax === undefined) throw new Error("the sandbox fixture lacks Sales or SR 9%")
     const get = await drive({
       origin: s.url,

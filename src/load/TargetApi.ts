@@ -237,14 +237,17 @@ export const layer = (config: TargetConfig) =>
     ).pipe(Effect.flatMap((agent) => make(config, agent)))
   )
 
-/** The created record's id, whatever create-response shape the endpoint uses. */
+/**
+ * The created record's id. The platform answers a create in its envelope, `{ data: { resourceId, … } }`
+ * (the document's BaseResponse; TransactionCreateResponse adds `appliedRate` beside `data`), which is read
+ * first; `{ data: [{ resourceId }] }` and the flat `{ resourceId }` of older targets are still accepted.
+ */
 export const createdId = (body: unknown): string | undefined => {
-  const b = body as { resourceId?: unknown; resourceIds?: unknown; data?: unknown } | undefined
-  if (typeof b?.resourceId === "string") return b.resourceId
+  const b = body as { resourceId?: unknown; data?: unknown } | undefined
   const d = b?.data as { resourceId?: unknown } | Array<{ resourceId?: unknown }> | undefined
-  if (Array.isArray(d)) return typeof d[0]?.resourceId === "string" ? d[0].resourceId : undefined
-  if (typeof d?.resourceId === "string") return d.resourceId
-  return undefined
+  const wrapped = Array.isArray(d) ? d[0]?.resourceId : d?.resourceId
+  if (typeof wrapped === "string") return wrapped
+  return typeof b?.resourceId === "string" ? b.resourceId : undefined
 }
 
 /** A single record, whether the endpoint wraps it in `{ data }` or not. */

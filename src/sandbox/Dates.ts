@@ -16,9 +16,6 @@ export const parseDate = (text: string): number | undefined => {
   return ms
 }
 
-/** `YYYY-MM-DD` of a business-date epoch. */
-export const formatDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
-
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
 
 /** Epoch ms of an RFC 3339 datetime (or a plain date at UTC midnight), for datetime filters. */

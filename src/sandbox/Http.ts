@@ -46,6 +46,15 @@ export const ok = (body: unknown): Reply => ({ status: 200, body })
 /** 201 with a body. */
 export const created = (body: unknown): Reply => ({ status: 201, body })
 
+/**
+ * 201 for a create, in the platform's envelope: `{ data: { resourceId, … } }` (the document's `BaseResponse`,
+ * or `TransactionCreateResponse` whose `appliedRate` comes in `extras`), never the id at the top level.
+ */
+export const createdResource = (
+  data: { readonly resourceId: string } & Readonly<Record<string, unknown>>,
+  extras: Readonly<Record<string, unknown>> = {}
+): Reply => created({ data, ...extras })
+
 /** A parsed request as seen by a route handler. */
 export interface Ctx {
   readonly method: string

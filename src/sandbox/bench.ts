@@ -23,6 +23,8 @@ export interface BenchResult {
 
 const HEADERS = { "x-jk-api-key": "jk-bench", "content-type": "application/json" }
 
+type Named = Array<{ name: string; resourceId: string }>
+
 const drive = async (
   origin: string,
   concurrency: number,
@@ -92,21 +94,25 @@ export const benchSandbox = async (options: BenchOptions = {}): Promise<BenchRes
   const seconds = options.seconds ?? 5
   const bareRps = await bare(concurrency, seconds)
   const sb = await startSandbox()
-  const api = async (method: string, path: string, body?: unknown) => {
+  const api = async <T>(method: string, path: string, body?: unknown) => {
     const r = await fetch(`${sb.url}/api/v1${path}`, {
       method,
       headers: HEADERS,
       ...(body === undefined ? {} : { body: JSON.stringify(body) })
     })
-    return (await r.json()) as { resourceId: string; data: Array<{ name: string; resourceId: string }> }
+    return (await r.json()) as { data: T }
   }
-  const accounts = (await api("GET", "/chart-of-accounts?limit=1000")).data
-  const taxes = (await api("GET", "/tax-profiles")).data
+  const accounts = (await api<Named>("GET", "/chart-of-accounts?limit=1000")).data
+  const taxes = (await api<Named>("GET", "/tax-profiles")).data
   const sales = accounts.find((a) => a.name === "Sales")?.resourceId
   const tax = taxes.find((t) => t.name === "SR 9%")?.resourceId ?? ""
   const customer = (
-    await api("POST", "/contacts", { name: "Bench Customer", customer: true, supplier: false })
-  ).resourceId
+    await api<{ resourceId: string }>("POST", "/contacts", {
+      name: "Bench Customer",
+      customer: true,
+      supplier: false
+    })
+  ).data.resourceId
   const getRps = await drive(sb.url, concurrency, seconds, () => ({
     method: "GET",
     path: `/api/v1/tax-profiles/${tax}`

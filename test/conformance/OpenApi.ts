@@ -1,12 +1,15 @@
 /**
- * The platform's published Swagger 2.0 document as a request-body validator: matches a concrete request to
- * the operation whose path template it fits, and checks a body against that operation's `in: body` schema
- * with ajv (draft-04). Two things the document says but does not encode are made checkable:
+ * The platform's published Swagger 2.0 document as a validator of request and response bodies: matches a
+ * concrete request to the operation whose path template it fits, checks a request body against that
+ * operation's `in: body` schema and a response against the schema the operation documents for its status,
+ * with ajv (draft-04). Three things the document says but does not encode are made checkable:
  * - object schemas that declare `properties` are closed (`additionalProperties: false`): the document never
  *   closes them, but a field it does not define is one the platform drops without a word (spec: `currencyCode`
  *   on an invoice is "silently ignored"), which is exactly what this test must catch;
  * - string fields whose description states a format ("in YYYY-MM-DD format", "(ISO 4217)", "E.164") get
- *   that format as a `pattern` (spec: ISO datetimes and epoch milliseconds are rejected).
+ *   that format as a `pattern` (spec: ISO datetimes and epoch milliseconds are rejected);
+ * - a response envelope (a definition with a `data` property: BaseResponse, TransactionCreateResponse, …)
+ *   must carry its `data`: the document never marks it required, but an envelope without it answers nothing.
  * The document is vendored, unmodified and with its MIT licence, in vendor/platform-openapi/.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv-draft-04"
@@ -31,6 +34,7 @@ interface Parameter {
 interface SwaggerOperation {
   readonly operationId?: string
   readonly parameters?: ReadonlyArray<Parameter>
+  readonly responses?: Record<string, { readonly schema?: JsonSchema }>
 }
 
 interface SwaggerDocument {
@@ -53,6 +57,8 @@ export interface Operation {
   readonly body: JsonSchema | undefined
   /** The definition the body schema refers to (`#/definitions/<name>`), for messages. */
   readonly bodyDefinition: string | undefined
+  /** The documented responses by HTTP status, each with its body schema (if it has one). */
+  readonly responses: ReadonlyMap<number, JsonSchema | undefined>
 }
 
 /** A failed check, normalised: `field` is the JSON pointer of the offending field, `*` for array indices. */
@@ -61,7 +67,10 @@ export interface Violation {
   readonly field: string
   readonly instancePath: string
   readonly message: string
-  /** The definition whose object-level rule (`required`, `additionalProperties`) failed, when known. */
+  /**
+   * The definition whose object-level rule (`required`, `additionalProperties`) failed, or which holds the
+   * property whose own rule (`type`, `pattern`, …) failed, when known.
+   */
   readonly definition: string | undefined
 }
 
@@ -80,6 +89,23 @@ export const proseFormats: ReadonlyArray<{ readonly says: RegExp; readonly patte
   { says: /ISO ?4217/, pattern: "^[A-Z]{3}$" },
   { says: /E\.164/, pattern: "^\\+[1-9]\\d{1,14}$" }
 ]
+
+/** A `$ref` name (`#/definitions/<name>`), if `schema` is just a reference. */
+const refName = (schema: JsonSchema | undefined) =>
+  typeof schema?.$ref === "string" ? schema.$ref.replace(/^#\/definitions\//, "") : undefined
+
+/** `schema` with its document-local references pointed at the document registered in ajv as `platform`. */
+const rebased = (schema: unknown): unknown =>
+  Array.isArray(schema)
+    ? schema.map(rebased)
+    : isObject(schema)
+      ? Object.fromEntries(
+          Object.entries(schema).map(([k, v]) => [
+            k,
+            k === "$ref" && typeof v === "string" ? v.replace(/^#\//, "platform#/") : rebased(v)
+          ])
+        )
+      : schema
 
 const proseFormat = (description: unknown) =>
   typeof description === "string" ? proseFormats.find((f) => f.says.test(description)) : undefined
@@ -135,12 +161,20 @@ export class PlatformDocument {
   readonly apiKeyHeader: string | undefined
   private readonly ajv: Ajv
   private readonly definitionNames: Map<unknown, string>
-  private readonly validators = new Map<JsonSchema, ValidateFunction>()
+  private readonly propertyOwners: Map<unknown, string>
+  private readonly definitions: Record<string, JsonSchema>
+  private readonly validators = new Map<unknown, ValidateFunction>()
 
   constructor(doc: SwaggerDocument) {
     this.swagger = doc.swagger
     const definitions = Object.fromEntries(Object.entries(doc.definitions).map(([k, v]) => [k, tightened(v)]))
+    this.definitions = definitions
     this.definitionNames = new Map(Object.entries(definitions).map(([k, v]) => [v, k]))
+    this.propertyOwners = new Map(
+      Object.entries(definitions).flatMap(([k, v]) =>
+        Object.values(isObject(v.properties) ? v.properties : {}).map((p): [unknown, string] => [p, k])
+      )
+    )
     this.ajv = new Ajv({ allErrors: true, strict: true, verbose: true })
     this.ajv.addVocabulary(["example", "x-enum-varnames"])
     this.ajv.addSchema({ id: "platform", definitions })
@@ -154,14 +188,16 @@ export class PlatformDocument {
         const op = item[method.toLowerCase()] as SwaggerOperation | undefined
         if (!op) continue
         const body = [...shared, ...(op.parameters ?? [])].find((p) => p.in === "body")?.schema
-        const ref = typeof body?.$ref === "string" ? body.$ref : undefined
         ops.push({
           id: `${method} ${template}`,
           method,
           template,
           operationId: op.operationId,
           body,
-          bodyDefinition: ref?.replace(/^#\/definitions\//, "")
+          bodyDefinition: refName(body),
+          responses: new Map(
+            Object.entries(op.responses ?? {}).map(([status, r]) => [Number(status), r.schema])
+          )
         })
       }
     }
@@ -194,23 +230,55 @@ export class PlatformDocument {
 
   /** Checks `body` against the operation's body schema; [] when it conforms. */
   validate(operation: Operation, body: unknown): ReadonlyArray<Violation> {
-    if (!operation.body)
-      return [
-        {
-          keyword: "body",
-          field: "",
-          instancePath: "",
-          message: "the operation takes no body",
-          definition: undefined
-        }
+    if (!operation.body) return [violation("body", "the operation takes no body")]
+    return this.check(operation.body, body)
+  }
+
+  /**
+   * Checks a response against what the operation documents for its status: a status it does not list is a
+   * violation (`status`), and a body must match that status's schema, closed like request bodies (an
+   * envelope with its `data`).
+   */
+  validateResponse(operation: Operation, status: number, body: unknown): ReadonlyArray<Violation> {
+    if (!operation.responses.has(status)) return this.validateStatus(operation, status)
+    const schema = operation.responses.get(status)
+    if (schema === undefined) return []
+    const name = refName(schema)
+    const properties = name === undefined ? undefined : this.definitions[name]?.properties
+    if (!isObject(properties) || !("data" in properties)) return this.check(schema, body)
+    return this.run(`envelope ${name}`, body, () => ({
+      allOf: [
+        { $ref: `platform#/definitions/${name}` },
+        { type: "object", properties: { data: {} }, required: ["data"] }
       ]
-    let validate = this.validators.get(operation.body)
+    }))
+  }
+
+  /** A violation (`status`) unless the operation documents `status`. */
+  validateStatus(operation: Operation, status: number): ReadonlyArray<Violation> {
+    if (operation.responses.has(status)) return []
+    const listed = [...operation.responses.keys()].join(", ")
+    return [violation("status", `HTTP ${status} is not among the statuses the document lists (${listed})`)]
+  }
+
+  /** Checks `body` against a schema of the document: a `$ref` to one of its definitions, or an inline schema, tightened as above. */
+  check(schema: JsonSchema, body: unknown): ReadonlyArray<Violation> {
+    const name = refName(schema)
+    return this.run(schema, body, () =>
+      name ? { $ref: `platform#/definitions/${name}` } : (rebased(tightened(schema)) as JsonSchema)
+    )
+  }
+
+  /** Checks `body` against a schema written for a test, exactly as written (it may refer to `platform#/definitions/…`). */
+  checkWritten(schema: JsonSchema, body: unknown): ReadonlyArray<Violation> {
+    return this.run(schema, body, () => schema)
+  }
+
+  private run(key: unknown, body: unknown, schema: () => JsonSchema): ReadonlyArray<Violation> {
+    let validate = this.validators.get(key)
     if (!validate) {
-      const schema = operation.bodyDefinition
-        ? { $ref: `platform#/definitions/${operation.bodyDefinition}` }
-        : tightened(operation.body)
-      validate = this.ajv.compile(schema)
-      this.validators.set(operation.body, validate)
+      validate = this.ajv.compile(schema())
+      this.validators.set(key, validate)
     }
     if (validate(body)) return []
     return (validate.errors ?? []).map((e) => ({
@@ -218,10 +286,18 @@ export class PlatformDocument {
       field: pointerField(e),
       instancePath: e.instancePath,
       message: e.message ?? e.keyword,
-      definition: this.definitionNames.get(e.parentSchema)
+      definition: this.definitionNames.get(e.parentSchema) ?? this.propertyOwners.get(e.parentSchema)
     }))
   }
 }
+
+const violation = (keyword: string, message: string): Violation => ({
+  keyword,
+  field: "",
+  instancePath: "",
+  message,
+  definition: undefined
+})
 
 /** Matches concrete segments to a template: its path parameters and how many literal segments agreed. */
 export const matchTemplate = (

@@ -1,7 +1,8 @@
 /**
  * A recording HTTP proxy for tests: sits between the loader and the sandbox, records every request as it
- * was sent (method, path, content type, API-key presence, raw body) and the status it got, forwards it
- * unchanged and streams the response back.
+ * was sent (method, path, content type, API-key presence, raw body) and the response it got (status,
+ * content type, raw body), forwards it unchanged and streams the response back. A response is recorded
+ * whole before its last byte reaches the client, so a client that has its answer finds it recorded.
  */
 import * as Effect from "effect/Effect"
 import * as NodeHttp from "node:http"
@@ -19,6 +20,8 @@ export interface Recorded {
   readonly body: string
   /** The upstream status, once the response has started. */
   status: number | undefined
+  /** The upstream response's content type and raw body, once it has ended. */
+  response: { readonly contentType: string | undefined; readonly body: string } | undefined
 }
 
 export interface RecordingProxy {
@@ -52,7 +55,8 @@ export const recordingProxy = (upstream: string) =>
             contentType,
             headerNames: Object.keys(req.headers),
             body: raw.toString("utf8"),
-            status: undefined
+            status: undefined,
+            response: undefined
           }
           requests.push(record)
           const upstreamReq = NodeHttp.request(
@@ -67,6 +71,14 @@ export const recordingProxy = (upstream: string) =>
             },
             (upstreamRes) => {
               record.status = upstreamRes.statusCode
+              const answer: Array<Buffer> = []
+              upstreamRes.on("data", (c: Buffer) => answer.push(c))
+              upstreamRes.on("end", () => {
+                record.response = {
+                  contentType: upstreamRes.headers["content-type"],
+                  body: Buffer.concat(answer).toString("utf8")
+                }
+              })
               res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers)
               upstreamRes.pipe(res)
             }

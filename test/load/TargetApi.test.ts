@@ -1,9 +1,41 @@
-/** TargetApi against a real sandbox: timeouts, the transient/rejected split, Retry-After, and base URL checks. */
+/**
+ * TargetApi against a real sandbox: timeouts, the transient/rejected split, Retry-After, base URL checks, and
+ * reading a create's id from the platform's `{ data: { resourceId } }` envelope (from the sandbox) and from
+ * the flat `{ resourceId }` of an older target (a fake server).
+ */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as NodeHttp from "node:http"
+import type { AddressInfo } from "node:net"
 import * as TargetApi from "../../src/load/TargetApi.js"
 import { apiKey, sandbox } from "../support/Harness.js"
+
+/** A server that answers every request `status` with `body`, recording what it was asked, for the scope. */
+const fakeTarget = (status: number, body: unknown) =>
+  Effect.acquireRelease(
+    Effect.async<{ url: string; asked: Array<string>; server: NodeHttp.Server }>((resume) => {
+      const asked: Array<string> = []
+      const server = NodeHttp.createServer((req, res) => {
+        asked.push(`${req.method} ${req.url}`)
+        req.resume()
+        req.on("end", () => {
+          res.writeHead(status, { "content-type": "application/json" })
+          res.end(JSON.stringify(body))
+        })
+      })
+      server.listen(0, "127.0.0.1", () =>
+        resume(
+          Effect.succeed({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, server })
+        )
+      )
+    }),
+    ({ server }) =>
+      Effect.async<void>((resume) => {
+        server.closeAllConnections()
+        server.close(() => resume(Effect.void))
+      })
+  )
 
 const withApi = <A, E>(
   url: string,
@@ -71,6 +103,62 @@ describe("TargetApi", () => {
       assert.strictEqual(ok.hostname, "127.0.0.1")
     })
   )
+
+  it.scopedLive(
+    "a create's id is read from the sandbox's { data: { resourceId } }, the record it names",
+    () =>
+      Effect.gen(function* () {
+        const s = yield* sandbox()
+        const { id, record } = yield* withApi(s.url, (api) =>
+          Effect.gen(function* () {
+            const created = yield* api.send("POST", "/contacts", {
+              name: "Seaside Yoga Studio",
+              billingName: "Seaside Yoga Studio",
+              customer: true,
+              supplier: false
+            })
+            assert.deepStrictEqual(
+              Object.keys(created as object),
+              ["data"],
+              "the sandbox answers the envelope"
+            )
+            const id = TargetApi.createdId(created)
+            return { id, record: TargetApi.unwrap(yield* api.send("GET", `/contacts/${id}`)) }
+          })
+        )
+        assert.isString(id)
+        assert.strictEqual(record.resourceId, id)
+        assert.strictEqual(record.name, "Seaside Yoga Studio")
+      })
+  )
+
+  it.scopedLive("a create's id is still read from a flat { resourceId } (an older target)", () =>
+    Effect.gen(function* () {
+      const legacy = yield* fakeTarget(201, { resourceId: "legacy-7", createdAt: 1735776000000 })
+      const created = yield* withApi(legacy.url, (api) => api.send("POST", "/contacts", { name: "Old" }))
+      assert.strictEqual(TargetApi.createdId(created), "legacy-7")
+      assert.deepStrictEqual(legacy.asked, ["POST /api/v1/contacts"])
+    })
+  )
+
+  it("createdId reads the envelope first and accepts the shapes a create may take", () => {
+    const cases: ReadonlyArray<readonly [string, unknown, string | undefined]> = [
+      ["the envelope", { data: { resourceId: "a", createdAt: 1 } }, "a"],
+      [
+        "the envelope with appliedRate",
+        { data: { resourceId: "b" }, appliedRate: { baseCurrency: "SGD", sourceCurrency: "USD" } },
+        "b"
+      ],
+      ["settlements", { data: { resourceId: "c", resourceIds: ["c", "d"] } }, "c"],
+      ["a list in the envelope", { data: [{ resourceId: "e" }] }, "e"],
+      ["flat", { resourceId: "f", createdAt: 1 }, "f"],
+      ["both, the envelope winning", { resourceId: "stale", data: { resourceId: "g" } }, "g"],
+      ["no id (enabling currencies)", { data: { currencies: ["USD"] } }, undefined],
+      ["an id that is not a string", { data: { resourceId: 7 } }, undefined],
+      ["no body", undefined, undefined]
+    ]
+    for (const [name, body, id] of cases) assert.strictEqual(TargetApi.createdId(body), id, name)
+  })
 
   it("backoff grows exponentially, is capped, and never undercuts Retry-After", () => {
     assert.strictEqual(TargetApi.backoffMs(1, undefined, 1), 100)

@@ -28,7 +28,7 @@ describe("sandbox field aliases", () => {
     }
     const r = await w.api.post(path, body)
     expect(r.status).toBe(201)
-    const got = await w.api.get(`${path}/${r.body.resourceId}`)
+    const got = await w.api.get(`${path}/${r.body.data.resourceId}`)
     expect((got.body.data ?? got.body).valueDate).toBe(Date.UTC(2024, 4, 5))
   })
 
@@ -41,7 +41,9 @@ describe("sandbox field aliases", () => {
         { accountResourceId: w.account("Sales"), type: "CREDIT", amount: 1 }
       ]
     })
-    expect((await w.api.get(`/journals/${r.body.resourceId}`)).body.data.valueDate).toBe(Date.UTC(2024, 4, 6))
+    expect((await w.api.get(`/journals/${r.body.data.resourceId}`)).body.data.valueDate).toBe(
+      Date.UTC(2024, 4, 6)
+    )
   })
 
   it("aliases: name → internalName on items (request) and name next to internalName (response)", async () => {
@@ -52,13 +54,13 @@ describe("sandbox field aliases", () => {
       saleItemName: "Aliased"
     })
     expect(r.status).toBe(201)
-    const got = (await w.api.get(`/items/${r.body.resourceId}`)).body.data
+    const got = (await w.api.get(`/items/${r.body.data.resourceId}`)).body.data
     expect(got.internalName).toBe("Aliased")
     expect(got.name).toBe("Aliased")
   })
 
   it("aliases: paymentDate → valueDate and bankAccountResourceId → accountResourceId on payments", async () => {
-    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     const p = {
       ...paymentBody(w, 20),
       valueDate: undefined,
@@ -68,13 +70,13 @@ describe("sandbox field aliases", () => {
     }
     const r = await w.api.post(`/invoices/${inv}/payments`, { payments: [p] })
     expect(r.status).toBe(201)
-    const pay = (await w.api.get(`/payments/${r.body.resourceId}`)).body.data
+    const pay = (await w.api.get(`/payments/${r.body.data.resourceId}`)).body.data
     expect(pay.valueDate).toBe(Date.UTC(2024, 2, 20))
     expect(pay.accountResourceId).toBe(w.bank)
   })
 
   it("aliases: a flat payment object is wrapped automatically", async () => {
-    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     const r = await w.api.post(`/invoices/${inv}/payments`, paymentBody(w, 5))
     expect(r.status).toBe(201)
     expect((await w.api.get(`/invoices/${inv}`)).body.paymentRecords).toHaveLength(1)
@@ -87,7 +89,7 @@ describe("sandbox field aliases", () => {
       currencyCode: "SGD"
     })
     expect(r.status).toBe(201)
-    const got = (await w.api.get(`/chart-of-accounts/${r.body.resourceId}`)).body.data
+    const got = (await w.api.get(`/chart-of-accounts/${r.body.data.resourceId}`)).body.data
     expect(got.accountType).toBe("Operating Expense")
     expect(got.currencyCode).toBe("SGD")
   })
@@ -98,7 +100,7 @@ describe("sandbox field aliases", () => {
       classificationType: "Bank Accounts",
       currency: "USD"
     })
-    const got = (await w.api.get(`/chart-of-accounts/${r.body.resourceId}`)).body.data
+    const got = (await w.api.get(`/chart-of-accounts/${r.body.data.resourceId}`)).body.data
     expect(got).toMatchObject({ accountType: "Bank Accounts", currencyCode: "USD" })
   })
 })

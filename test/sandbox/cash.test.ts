@@ -97,7 +97,7 @@ describe("sandbox cash entries", () => {
       ...cashIn(w, "CO-B"),
       journalEntries: [{ accountResourceId: w.account("Cost of Goods Sold"), amount: 5 }]
     })
-    const inv = (await w.api.post("/invoices", invoiceBody(w))).body
+    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.data
     await w.api.post(`/invoices/${inv.resourceId}/payments`, paymentBody(w, 109, { reference: "PAY-X" }))
     const s = (filter: unknown) => w.api.post("/cashflow-transactions/search", { filter })
     expect((await s({ businessTransactionReference: { in: ["CI-A"] } })).body.data).toHaveLength(1)

@@ -22,11 +22,11 @@ describe("sandbox credit notes", () => {
   })
 
   it("credit notes: applying with credits settles both documents (invoice PAID, credit note APPLIED)", async () => {
-    const inv = (await w.api.post("/invoices", invoiceBody(w, {}, { quantity: 1, unitPrice: 10 }))).body
+    const inv = (await w.api.post("/invoices", invoiceBody(w, {}, { quantity: 1, unitPrice: 10 }))).body.data
       .resourceId
     const cn = (
       await w.api.post("/customer-credit-notes", invoiceBody(w, {}, { quantity: 1, unitPrice: 10 }))
-    ).body.resourceId
+    ).body.data.resourceId
     const r = await w.api.post(`/invoices/${inv}/credits`, {
       credits: [{ creditNoteResourceId: cn, amountApplied: 10.9 }]
     })
@@ -37,15 +37,15 @@ describe("sandbox credit notes", () => {
   })
 
   it("credit notes: a partial application leaves the credit note UNAPPLIED and removing it restores the balances", async () => {
-    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     const cn = (
       await w.api.post("/customer-credit-notes", invoiceBody(w, {}, { quantity: 1, unitPrice: 10 }))
-    ).body.resourceId
+    ).body.data.resourceId
     const r = await w.api.post(`/invoices/${inv}/credits`, {
       credits: [{ creditNoteResourceId: cn, amountApplied: 5 }]
     })
     expect((await get(`/customer-credit-notes/${cn}`)).status).toBe("UNAPPLIED")
-    expect((await w.api.delete(`/invoices/${inv}/credits/${r.body.resourceId}`)).status).toBe(200)
+    expect((await w.api.delete(`/invoices/${inv}/credits/${r.body.data.resourceId}`)).status).toBe(200)
     expect((await get(`/invoices/${inv}`)).creditApplications).toEqual([])
   })
 
@@ -54,17 +54,18 @@ describe("sandbox credit notes", () => {
     { name: "credit notes: applying a credit note of another contact → 422", amount: 1, otherContact: true }
   ]
   it.each(applyRefusals)("$name", async ({ amount, otherContact }) => {
-    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const inv = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     const other =
       otherContact === true
-        ? (await w.api.post("/contacts", { name: "Other", customer: true, supplier: false })).body.resourceId
+        ? (await w.api.post("/contacts", { name: "Other", customer: true, supplier: false })).body.data
+            .resourceId
         : w.customer
     const cn = (
       await w.api.post(
         "/customer-credit-notes",
         invoiceBody(w, { contactResourceId: other }, { quantity: 1, unitPrice: 10 })
       )
-    ).body.resourceId
+    ).body.data.resourceId
     expect(
       (
         await w.api.post(`/invoices/${inv}/credits`, {
@@ -77,7 +78,7 @@ describe("sandbox credit notes", () => {
   it("refunds: a customer credit note is refunded with refunds[] (refundAmount, refundMethod) and becomes APPLIED", async () => {
     const cn = (
       await w.api.post("/customer-credit-notes", invoiceBody(w, {}, { quantity: 1, unitPrice: 10 }))
-    ).body.resourceId
+    ).body.data.resourceId
     const refund = {
       refundAmount: 10.9,
       refundMethod: "BANK_TRANSFER",
@@ -97,7 +98,7 @@ describe("sandbox credit notes", () => {
   })
 
   it("refunds: paymentAmount and paymentMethod are accepted as aliases of refundAmount and refundMethod", async () => {
-    const cn = (await w.api.post("/supplier-credit-notes", billBody(w, {}, { unitPrice: 10 }))).body
+    const cn = (await w.api.post("/supplier-credit-notes", billBody(w, {}, { unitPrice: 10 }))).body.data
       .resourceId
     const refund = {
       paymentAmount: 10.9,
@@ -112,14 +113,14 @@ describe("sandbox credit notes", () => {
   })
 
   it("refunds: the payments wrapper is refused → 422", async () => {
-    const cn = (await w.api.post("/customer-credit-notes", invoiceBody(w))).body.resourceId
+    const cn = (await w.api.post("/customer-credit-notes", invoiceBody(w))).body.data.resourceId
     const r = await w.api.post(`/customer-credit-notes/${cn}/refunds`, { payments: [paymentBody(w, 1)] })
     expect(r.status).toBe(422)
   })
 
   it("credit notes: supplier credit note applied to a bill settles AP", async () => {
-    const bill = (await w.api.post("/bills", billBody(w))).body.resourceId
-    const scn = (await w.api.post("/supplier-credit-notes", billBody(w))).body.resourceId
+    const bill = (await w.api.post("/bills", billBody(w))).body.data.resourceId
+    const scn = (await w.api.post("/supplier-credit-notes", billBody(w))).body.data.resourceId
     await w.api.post(`/bills/${bill}/credits`, {
       credits: [{ creditNoteResourceId: scn, amountApplied: 218 }]
     })

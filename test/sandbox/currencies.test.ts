@@ -123,7 +123,7 @@ describe("sandbox currencies and rates", () => {
   it("currency object: currencyCode as a string is silently ignored → base currency", async () => {
     const r = await w.api.post("/invoices", invoiceBody(w, { currencyCode: "USD" }))
     expect(r.status).toBe(201)
-    const inv = (await w.api.get(`/invoices/${r.body.resourceId}`)).body
+    const inv = (await w.api.get(`/invoices/${r.body.data.resourceId}`)).body
     expect(inv.currencyCode).toBe("SGD")
     expect(inv.currency).toBeUndefined()
     expect(r.body.appliedRate).toBeUndefined()
@@ -139,7 +139,7 @@ describe("sandbox currencies and rates", () => {
       baseCurrency: "SGD",
       sourceCurrency: "GBP",
       exchangeRate: 0.5,
-      date: "2024-06-15"
+      date: Date.UTC(2024, 5, 15)
     })
   })
 
@@ -181,7 +181,7 @@ describe("sandbox currencies and rates", () => {
   it("rates: PUT needs resourceId in the body and DELETE of a missing rate → 404", async () => {
     const id = (
       await w.api.post("/organization-currencies/USD/rates", { rate: 0.7, rateApplicableFrom: "2025-01-01" })
-    ).body.resourceId
+    ).body.data.resourceId
     expect(
       (
         await w.api.put(`/organization-currencies/USD/rates/${id}`, {

@@ -28,7 +28,7 @@ describe("sandbox dates", () => {
   it("dates: business dates come back as epoch ms of the organization-local date (UTC midnight)", async () => {
     const id = (
       await w.api.post("/invoices", invoiceBody(w, { valueDate: "2024-03-01", dueDate: "2024-04-15" }))
-    ).body.resourceId
+    ).body.data.resourceId
     const inv = (await w.api.get(`/invoices/${id}`)).body
     expect(inv.valueDate).toBe(Date.UTC(2024, 2, 1))
     expect(inv.dueDate).toBe(Date.UTC(2024, 3, 15))
@@ -38,10 +38,10 @@ describe("sandbox dates", () => {
   it("dates: audit timestamps are real UTC epoch ms", async () => {
     const before = Date.now()
     const res = await w.api.post("/invoices", invoiceBody(w))
-    const inv = (await w.api.get(`/invoices/${res.body.resourceId}`)).body
+    const inv = (await w.api.get(`/invoices/${res.body.data.resourceId}`)).body
     expect(inv.createdAt).toBeGreaterThanOrEqual(before)
     expect(inv.createdAt).toBeLessThanOrEqual(Date.now())
-    expect(res.body.createdAt).toBe(inv.createdAt)
+    expect(res.body.data.createdAt).toBe(inv.createdAt)
   })
 
   it("dates: dueDate before valueDate refused", async () => {

@@ -230,7 +230,7 @@ describe("sandbox errors table", () => {
   })
 
   it("errors: 422 item PUT without itemCode, 422 without internalName, 200 with both", async () => {
-    const id = (await w.api.post("/items", item({ appliesToSale: true, saleItemName: "Gadget" }))).body
+    const id = (await w.api.post("/items", item({ appliesToSale: true, saleItemName: "Gadget" }))).body.data
       .resourceId
     const full = {
       resourceId: id,

@@ -143,11 +143,11 @@ describe("sandbox error rows of the less used resources", () => {
       status: 422
     },
     {
-      name: "extraction: URL mode accepts a JSON body → 200",
+      name: "extraction: URL mode accepts a JSON body → 201",
       method: "POST",
       path: "/magic/createBusinessTransactionFromAttachment",
       body: () => ({ sourceType: "URL", businessTransactionType: "INVOICE", sourceURL: "https://x/a.pdf" }),
-      status: 200
+      status: 201
     }
   ]
   it.each(cases)("$name", async ({ method, path, body, status, message }) => {
@@ -192,9 +192,19 @@ describe("sandbox error rows of the less used resources", () => {
       { sourceType: "FILE", businessTransactionType: "BILL" },
       { name: "sourceFile", type: "application/pdf" }
     )
-    expect(r.status).toBe(200)
+    expect(r.status).toBe(201)
     const id = r.body.data.validFiles[0].workflowResourceId
     expect(r.body.data.subscriptionFBPath).toContain(id)
+    expect(r.body.data).toMatchObject({
+      businessTransactionType: "PURCHASE",
+      filename: "bill.pdf",
+      invalidFiles: []
+    })
+    expect(r.body.data.validFiles[0]).toMatchObject({
+      fileType: "PDF",
+      subscriptionFBPath: r.body.data.subscriptionFBPath,
+      fileDetails: { fileType: "PDF", fileName: "bill.pdf" }
+    })
     const poll = async () =>
       (await w.api.post("/magic/workflows/search", { filter: { resourceId: { eq: id } } })).body.data[0]
     expect((await poll()).status).toBe("")
@@ -213,7 +223,7 @@ describe("sandbox error rows of the less used resources", () => {
 
   it("aliases: custom fields return name next to customFieldName", async () => {
     const id = (await w.api.post("/custom-fields", { name: "Region", type: "TEXT", printOnDocuments: false }))
-      .body.resourceId
+      .body.data.resourceId
     expect((await w.api.get(`/custom-fields/${id}`)).body.data).toMatchObject({
       customFieldName: "Region",
       name: "Region"
@@ -221,7 +231,7 @@ describe("sandbox error rows of the less used resources", () => {
   })
 
   it("capsule types: /capsuleTypes and /capsule-types behave identically", async () => {
-    const id = (await w.api.post("/capsuleTypes", { displayName: "Project" })).body.resourceId
+    const id = (await w.api.post("/capsuleTypes", { displayName: "Project" })).body.data.resourceId
     expect((await w.api.get(`/capsule-types/${id}`)).body.data.displayName).toBe("Project")
     expect((await w.api.delete(`/capsule-types/${id}`)).status).toBe(200)
     expect((await w.api.get(`/capsuleTypes/${id}`)).status).toBe(404)

@@ -22,7 +22,7 @@ describe("sandbox ledger", () => {
       "/invoices",
       invoiceBody(w, { taxInclusion: true }, { quantity: 1, unitPrice: 109 })
     )
-    const inv = (await w.api.get(`/invoices/${r.body.resourceId}`)).body
+    const inv = (await w.api.get(`/invoices/${r.body.data.resourceId}`)).body
     expect(inv.totalAmount).toBe(109)
     expect(inv.lineItems[0].taxAmount).toBe(9)
     const tb = await trialBalance(w)
@@ -32,14 +32,14 @@ describe("sandbox ledger", () => {
 
   it("ledger: a line discount is subtracted before tax", async () => {
     const r = await w.api.post("/invoices", invoiceBody(w, {}, { quantity: 2, unitPrice: 50, discount: 10 }))
-    const inv = (await w.api.get(`/invoices/${r.body.resourceId}`)).body
+    const inv = (await w.api.get(`/invoices/${r.body.data.resourceId}`)).body
     expect(inv.lineItems[0]).toMatchObject({ lineAmount: 90, taxAmount: 8.1 })
     expect(inv.totalAmount).toBe(98.1)
   })
 
   it("ledger: tax rounds half away from zero per line", async () => {
     const r = await w.api.post("/invoices", invoiceBody(w, {}, { quantity: 1, unitPrice: 0.5 }))
-    expect((await w.api.get(`/invoices/${r.body.resourceId}`)).body.lineItems[0].taxAmount).toBe(0.05)
+    expect((await w.api.get(`/invoices/${r.body.data.resourceId}`)).body.lineItems[0].taxAmount).toBe(0.05)
   })
 
   it("ledger: a bill credits AP and debits the expense and GST input tax", async () => {
@@ -57,7 +57,7 @@ describe("sandbox ledger", () => {
   })
 
   it("ledger: a payment moves the balance from AR to the bank", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     await w.api.post(`/invoices/${id}/payments`, paymentBody(w, 109))
     const tb = await trialBalance(w)
     expect(tb.net("Accounts Receivable")).toBe(0)
@@ -65,7 +65,7 @@ describe("sandbox ledger", () => {
   })
 
   it("ledger: a voided invoice's lines are reversed", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     await w.api.delete(`/invoices/${id}`)
     const tb = await trialBalance(w)
     expect(tb.net("Accounts Receivable")).toBe(0)
@@ -87,7 +87,7 @@ describe("sandbox ledger", () => {
           { taxProfileResourceId: w.tax("ZR"), quantity: 1, unitPrice: 100 }
         )
       )
-    ).body.resourceId
+    ).body.data.resourceId
     let tb = await trialBalance(w)
     expect(tb.net("Accounts Receivable")).toBe(125)
     expect(tb.net("Sales")).toBe(-125)
@@ -109,7 +109,7 @@ describe("sandbox ledger", () => {
           { taxProfileResourceId: w.tax("NR"), unitPrice: 80 }
         )
       )
-    ).body.resourceId
+    ).body.data.resourceId
     await w.api.post(
       `/bills/${id}/payments`,
       paymentBody(w, 80, {
@@ -155,7 +155,7 @@ describe("sandbox ledger", () => {
   })
 
   it("ledger: the AP report lists open bills as positive outstanding amounts", async () => {
-    const id = (await w.api.post("/bills", billBody(w))).body.resourceId
+    const id = (await w.api.post("/bills", billBody(w))).body.data.resourceId
     await w.api.post(`/bills/${id}/payments`, paymentBody(w, 18))
     const r = await w.api.post("/generate-reports/ap-report", { endDate: "2024-12-31" })
     expect(r.body.data.rows).toEqual([

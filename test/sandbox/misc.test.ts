@@ -112,7 +112,7 @@ describe("sandbox bank records, universal search, accounts, contacts and items",
   it("chart of accounts: PUT needs resourceId; DELETE of an unused account works", async () => {
     const id = (
       await w.api.post("/chart-of-accounts", { name: ref("Temp"), classificationType: "Operating Expense" })
-    ).body.resourceId
+    ).body.data.resourceId
     expect(
       (
         await w.api.put(`/chart-of-accounts/${id}`, {
@@ -151,7 +151,7 @@ describe("sandbox bank records, universal search, accounts, contacts and items",
   it("contact groups: create, search and GET with associatedContacts", async () => {
     const id = (
       await w.api.post("/contact-groups", { name: "VIP", associatedContacts: [{ resourceId: w.customer }] })
-    ).body.resourceId
+    ).body.data.resourceId
     const g = (await w.api.get(`/contact-groups/${id}`)).body.data
     expect(g.associatedContacts).toEqual([{ name: "Acme Customer", resourceId: w.customer }])
     expect(
@@ -161,7 +161,7 @@ describe("sandbox bank records, universal search, accounts, contacts and items",
 
   it("items: an inventory item needs an Inventory purchase account; its balance follows bills and invoices", async () => {
     const inv = (await w.api.post("/chart-of-accounts", { name: "Stock", classificationType: "Inventory" }))
-      .body.resourceId
+      .body.data.resourceId
     const base = {
       itemCode: ref("INV"),
       internalName: "Bolt",
@@ -179,7 +179,7 @@ describe("sandbox bank records, universal search, accounts, contacts and items",
     expect(
       (await w.api.post("/items", { ...base, purchaseAccountResourceId: w.account("Sales") })).status
     ).toBe(422)
-    const id = (await w.api.post("/items", { ...base, purchaseAccountResourceId: inv })).body.resourceId
+    const id = (await w.api.post("/items", { ...base, purchaseAccountResourceId: inv })).body.data.resourceId
     await w.api.post("/bills", {
       reference: ref("B"),
       valueDate: "2024-01-01",

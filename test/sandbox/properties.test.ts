@@ -87,7 +87,7 @@ const run = async (w: World, ops: ReadonlyArray<Op>) => {
         const body = sale ? invoiceBody(w, over, line) : billBody(w, over, line)
         const path = o.t === "invoice" ? "/invoices" : o.t === "bill" ? "/bills" : "/customer-credit-notes"
         const r = await w.api.post(path, body)
-        if (r.status === 201) made.push({ path, id: r.body.resourceId })
+        if (r.status === 201) made.push({ path, id: r.body.data.resourceId })
         break
       }
       case "pay": {

@@ -37,7 +37,7 @@ describe("sandbox statuses and transitions", () => {
         : invoiceBody(w, { saveAsDraft: draft })
     const r = await w.api.post(path, body)
     expect(r.status).toBe(201)
-    expect((await get(`${path}/${r.body.resourceId}`)).status).toBe(status)
+    expect((await get(`${path}/${r.body.data.resourceId}`)).status).toBe(status)
   })
 
   it("statuses: journal created finalized is APPROVED, with saveAsDraft DRAFT, and PUT saveAsDraft false approves it", async () => {
@@ -49,11 +49,11 @@ describe("sandbox statuses and transitions", () => {
         { accountResourceId: w.account("Sales"), type: "CREDIT", amount: 5 }
       ]
     }
-    expect((await get(`/journals/${(await w.api.post("/journals", body)).body.resourceId}`)).status).toBe(
-      "APPROVED"
-    )
+    expect(
+      (await get(`/journals/${(await w.api.post("/journals", body)).body.data.resourceId}`)).status
+    ).toBe("APPROVED")
     const draft = (await w.api.post("/journals", { ...body, reference: ref("J"), saveAsDraft: true })).body
-      .resourceId
+      .data.resourceId
     expect((await get(`/journals/${draft}`)).status).toBe("DRAFT")
     const put = await w.api.put(`/journals/${draft}`, { ...body, resourceId: draft, saveAsDraft: false })
     expect(put.status).toBe(200)
@@ -101,7 +101,7 @@ describe("sandbox statuses and transitions", () => {
   it.each(billDraftCases)("$name", async ({ change, line, status }) => {
     const id = (
       await w.api.post("/bills", { reference: ref("BD"), valueDate: "2024-03-01", saveAsDraft: true })
-    ).body.resourceId
+    ).body.data.resourceId
     const full: Record<string, unknown> = {
       ...billBody(w, {}, line ?? {}),
       resourceId: id,
@@ -116,14 +116,14 @@ describe("sandbox statuses and transitions", () => {
   })
 
   it("statuses: invoice DRAFT → UNPAID by PUT with saveAsDraft false", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w, { saveAsDraft: true }))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w, { saveAsDraft: true }))).body.data.resourceId
     const r = await w.api.put(`/invoices/${id}`, { ...invoiceBody(w), resourceId: id, saveAsDraft: false })
     expect(r.status).toBe(200)
-    expect(r.body.status).toBe("UNPAID")
+    expect(r.body.data.status).toBe("UNPAID")
   })
 
   it("statuses: UNPAID stays UNPAID after a partial payment and becomes PAID when fully paid", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     await w.api.post(`/invoices/${id}/payments`, { payments: [paymentBody(w, 9)] })
     const partial = await get(`/invoices/${id}`)
     expect(partial.status).toBe("UNPAID")
@@ -141,14 +141,14 @@ describe("sandbox statuses and transitions", () => {
   it("statuses: a bill created with embedded payments covering it is PAID", async () => {
     const r = await w.api.post("/bills", billBody(w, { payments: [paymentBody(w, 218)] }))
     expect(r.status).toBe(201)
-    const bill = await get(`/bills/${r.body.resourceId}`)
+    const bill = await get(`/bills/${r.body.data.resourceId}`)
     expect(bill.status).toBe("PAID")
     expect(bill.paymentRecords).toHaveLength(1)
   })
 
   it("statuses: deleting a payment reopens the document (PAID → UNPAID)", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
-    const pay = (await w.api.post(`/invoices/${id}/payments`, paymentBody(w, 109))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
+    const pay = (await w.api.post(`/invoices/${id}/payments`, paymentBody(w, 109))).body.data.resourceId
     expect((await get(`/invoices/${id}`)).status).toBe("PAID")
     expect((await w.api.delete(`/payments/${pay}`)).status).toBe(200)
     expect((await get(`/invoices/${id}`)).status).toBe("UNPAID")
@@ -184,7 +184,7 @@ describe("sandbox statuses and transitions", () => {
     { name: "payments: a payment on a draft → 422", payment: (w) => paymentBody(w, 5), draft: true }
   ]
   it.each(paymentRefusals)("$name", async ({ payment, draft }) => {
-    const id = (await w.api.post("/invoices", invoiceBody(w, { saveAsDraft: draft ?? false }))).body
+    const id = (await w.api.post("/invoices", invoiceBody(w, { saveAsDraft: draft ?? false }))).body.data
       .resourceId
     const r = await w.api.post(`/invoices/${id}/payments`, { payments: [payment(w)] })
     expect(r.status).toBe(422)
@@ -192,7 +192,7 @@ describe("sandbox statuses and transitions", () => {
   })
 
   it("void: DELETE of an UNPAID invoice makes it VOIDED; a second DELETE removes it", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     expect((await w.api.delete(`/invoices/${id}`)).status).toBe(200)
     expect((await get(`/invoices/${id}`)).status).toBe("VOIDED")
     expect((await w.api.delete(`/invoices/${id}`)).status).toBe(200)
@@ -200,26 +200,26 @@ describe("sandbox statuses and transitions", () => {
   })
 
   it("void: DELETE of an invoice with payments → 422", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     await w.api.post(`/invoices/${id}/payments`, paymentBody(w, 10))
     expect((await w.api.delete(`/invoices/${id}`)).status).toBe(422)
   })
 
   it("void: DELETE of a draft deletes it permanently", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w, { saveAsDraft: true }))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w, { saveAsDraft: true }))).body.data.resourceId
     expect((await w.api.delete(`/invoices/${id}`)).status).toBe(200)
     expect((await w.api.get(`/invoices/${id}`)).status).toBe(404)
   })
 
   it("PUT: a finalized invoice cannot go back to DRAFT", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     expect(
       (await w.api.put(`/invoices/${id}`, { ...invoiceBody(w), resourceId: id, saveAsDraft: true })).status
     ).toBe(422)
   })
 
   it("PUT: dates must be YYYY-MM-DD (epoch values from a GET are refused)", async () => {
-    const id = (await w.api.post("/invoices", invoiceBody(w))).body.resourceId
+    const id = (await w.api.post("/invoices", invoiceBody(w))).body.data.resourceId
     const got = await get(`/invoices/${id}`)
     const r = await w.api.put(`/invoices/${id}`, {
       ...invoiceBody(w),

@@ -70,7 +70,7 @@ export const world = async (options: SandboxOptions = {}): Promise<World> => {
   const api = new Client(sandbox.url)
   const expect201 = (r: Res): string => {
     if (r.status !== 201) throw new Error(`setup failed: ${r.status} ${JSON.stringify(r.body)}`)
-    return r.body.resourceId as string
+    return r.body.data.resourceId as string
   }
   await api.post("/organization/currencies", { currencies: ["USD", "EUR"] })
   const bank = expect201(

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
 import type { FixtureClassification } from "../Fixture.js"
-import { created, invalid, notFound, ok } from "../Http.js"
+import { createdResource, invalid, notFound, ok } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
 import { listing, search, type SearchSpec } from "../Search.js"
@@ -156,7 +156,7 @@ export const register = (r: Router, org: Org): void => {
   r.post("/chart-of-accounts", (c) => {
     const a = newAccount(org, Body.of(c.body), "ACTIVE")
     coa.put(a)
-    return created({ resourceId: a.resourceId, createdAt: a.createdAt })
+    return createdResource({ resourceId: a.resourceId, createdAt: a.createdAt })
   })
   r.post("/chart-of-accounts/bulk-upsert", (c) => {
     const b = Body.of(c.body)

@@ -1,10 +1,11 @@
 /**
  * Cash-in, cash-out and cash transfers. Create answers `{ data: { resourceId } }` with the parent entity ID;
- * LIST and GET answer the cashflow-transaction shape (see Cashflows.ts); DELETE /cashflow-journals/:parentId voids.
+ * LIST and GET answer the cashflow-transaction shape (see Cashflows.ts); DELETE /cashflow-journals/:parentId voids,
+ * and a second DELETE of the voided entry removes it (as for documents).
  */
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
-import { created, invalid, notFound, ok } from "../Http.js"
+import { createdResource, invalid, notFound, ok } from "../Http.js"
 import type { Line } from "../Ledger.js"
 import { amount, decimals, toBase } from "../Money.js"
 import type { Org } from "../Org.js"
@@ -196,7 +197,7 @@ export const register = (r: Router, org: Org): void => {
       lines
     })
     all.put(rec)
-    return created({ data: { resourceId: rec.resourceId } })
+    return createdResource({ resourceId: rec.resourceId })
   }
   const kinds: ReadonlyArray<readonly [string, CashKind]> = [
     ["/cash-in-entries", "JOURNAL_DIRECT_CASH_IN"],
@@ -237,7 +238,11 @@ export const register = (r: Router, org: Org): void => {
     const rec = all.get(c.params["id"] ?? "")
     if (rec === undefined)
       throw notFound(`cash entry ${c.params["id"]} not found (DELETE takes the parentEntityResourceId)`)
-    if (rec.transactionStatus === "VOID") throw invalid(`cash entry ${rec.reference} is already VOID`)
+    if (rec.transactionStatus === "VOID") {
+      org.ledger.purge(rec.resourceId)
+      all.remove(rec.resourceId)
+      return ok({ data: { resourceId: rec.resourceId, deleted: true } })
+    }
     org.ledger.reverse(rec.resourceId)
     all.put({ ...rec, transactionStatus: "VOID", updatedAt: org.now() })
     return ok({ data: { resourceId: rec.resourceId, transactionStatus: "VOID" } })

@@ -1,7 +1,7 @@
 /** Contacts (`name` is the billing name; a `billingName` filter matches nothing) and contact groups. */
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
-import { ApiError, created, invalid, notFound, ok } from "../Http.js"
+import { ApiError, createdResource, invalid, notFound, ok } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
 import { recordRoutes } from "./RecordRoutes.js"
@@ -138,7 +138,7 @@ export const register = (r: Router, org: Org): void => {
       updatedAt: now
     }
     groups.put(g)
-    return created({ resourceId: g.resourceId, createdAt: now })
+    return createdResource({ resourceId: g.resourceId, createdAt: now })
   })
   r.post("/contact-groups/search", (c) => ok(search(groups.values(), c.body, groupSpec, org.maxRows)))
   r.get("/contact-groups/:id", (c) => {

@@ -148,7 +148,7 @@ export const register = (r: Router, org: Org): void => {
         doc = res.doc
         return res.id
       })
-      return ok({ resourceId: ids[0], resourceIds: ids })
+      return ok({ data: { resourceId: ids[0], resourceIds: ids } })
     })
     r.get(`${k.path}/:id/credits`, (c) => ok({ data: get(c.params["id"] ?? "").creditApplications }))
     r.delete(`${k.path}/:id/credits/:creditId`, (c) => {

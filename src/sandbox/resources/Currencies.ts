@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
 import { parseDate } from "../Dates.js"
-import { created, invalid, notFound, ok } from "../Http.js"
+import { created, createdResource, invalid, notFound, ok } from "../Http.js"
 import { invert } from "../Money.js"
 import type { Org, RateRecord } from "../Org.js"
 import type { Router } from "../Router.js"
@@ -100,7 +100,7 @@ export const register = (r: Router, org: Org): void => {
       const now = org.now()
       const rate = readRate(org, code, Body.of(c.body), randomUUID(), now)
       org.rates.put(rate)
-      return created({ resourceId: rate.resourceId, createdAt: now })
+      return createdResource({ resourceId: rate.resourceId, createdAt: now })
     })
     r.get(`${prefix}/:code/rates`, (c) => {
       const code = enabledCode(c.params["code"])

@@ -9,7 +9,7 @@ export interface DocKind {
   readonly label: string
   readonly side: "sale" | "purchase"
   readonly creditNote: boolean
-  /** `invoices` answer GET flat; the others wrap in `{ data }`. */
+  /** `invoices` answer GET flat (the specification); the others, and every PUT, wrap in `{ data }`. */
   readonly flat: boolean
   readonly txType: "SALE" | "PURCHASE" | "SALE_CREDIT_NOTE" | "PURCHASE_CREDIT_NOTE"
   readonly control: AccountRole

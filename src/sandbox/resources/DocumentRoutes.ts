@@ -1,6 +1,11 @@
-/** Endpoints of invoices, bills and credit notes: create, GET (flat for invoices), list, search, PUT, DELETE/void. */
+/**
+ * Endpoints of invoices, bills and credit notes: create (`{ data: { resourceId, createdAt }, appliedRate? }`,
+ * the document's TransactionCreateResponse), GET (flat for invoices, as the specification says; `{ data }` for
+ * the others), list, search, PUT (`{ data }`), DELETE/void, and payments or refunds (`{ data: { resourceId,
+ * resourceIds } }`).
+ */
 import { Body } from "../Body.js"
-import { created, invalid, notFound, ok, type Reply } from "../Http.js"
+import { createdResource, invalid, notFound, ok } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
 import { listing, search, type SearchSpec } from "../Search.js"
@@ -43,7 +48,6 @@ export const registerKind = (r: Router, org: Org, k: DocKind): void => {
     if (d === undefined) throw notFound(`${k.label} ${id} not found`)
     return d
   }
-  const wrap = (d: DocRecord): Reply => ok(k.flat ? d : { data: d })
   const settleAll = (doc: DocRecord, body: unknown, wrapper: "payments" | "refunds"): string[] => {
     let current = doc
     return itemsOf(body, wrapper).map((item) => {
@@ -63,15 +67,17 @@ export const registerKind = (r: Router, org: Org, k: DocKind): void => {
     all.put(read.record)
     if (!read.draft) postDoc(org, k, read)
     if (emb !== undefined && emb.length > 0) settleAll(read.record, { [embedded]: b.o[embedded] }, embedded)
-    return created({
-      resourceId: read.record.resourceId,
-      createdAt: read.record.createdAt,
-      ...appliedRate(org, read.record)
-    })
+    return createdResource(
+      { resourceId: read.record.resourceId, createdAt: read.record.createdAt },
+      appliedRate(org, read.record)
+    )
   })
   r.get(k.path, (c) => ok(listing(all.values(), c.query, docSpec, org.maxRows)))
   r.post(`${k.path}/search`, (c) => ok(search(all.values(), c.body, docSpec, org.maxRows)))
-  r.get(`${k.path}/:id`, (c) => wrap(get(c.params["id"] ?? "")))
+  r.get(`${k.path}/:id`, (c) => {
+    const d = get(c.params["id"] ?? "")
+    return ok(k.flat ? d : { data: d })
+  })
   r.put(`${k.path}/:id`, (c) => {
     const old = get(c.params["id"] ?? "")
     const b = Body.of(c.body)
@@ -95,7 +101,7 @@ export const registerKind = (r: Router, org: Org, k: DocKind): void => {
     if (!read.draft) postDoc(org, k, { ...read, record })
     if (replacing !== undefined && replacing.length > 0)
       settleAll(record, { [embedded]: b.o[embedded] }, embedded)
-    return wrap(all.get(record.resourceId) ?? record)
+    return ok({ data: all.get(record.resourceId) ?? record })
   })
   r.delete(`${k.path}/:id`, (c) => {
     const d = get(c.params["id"] ?? "")
@@ -121,13 +127,13 @@ export const registerKind = (r: Router, org: Org, k: DocKind): void => {
   if (!k.creditNote) {
     r.post(`${k.path}/:id/payments`, (c) => {
       const ids = settleAll(get(c.params["id"] ?? ""), c.body, "payments")
-      return created({ resourceId: ids[0], resourceIds: ids })
+      return createdResource({ resourceId: ids[0] ?? "", resourceIds: ids })
     })
     r.get(`${k.path}/:id/payments`, (c) => ok({ data: get(c.params["id"] ?? "").paymentRecords }))
   } else {
     r.post(`${k.path}/:id/refunds`, (c) => {
       const ids = settleAll(get(c.params["id"] ?? ""), c.body, "refunds")
-      return created({ resourceId: ids[0], resourceIds: ids })
+      return createdResource({ resourceId: ids[0] ?? "", resourceIds: ids })
     })
     r.get(`${k.path}/:id/refunds`, (c) => ok({ data: get(c.params["id"] ?? "").refunds ?? [] }))
   }

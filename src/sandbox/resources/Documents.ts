@@ -1,7 +1,6 @@
 /** Reads an invoice, bill or credit-note body into a record (with the spec's draft/finalize rules) and posts it. */
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
-import { formatDate } from "../Dates.js"
 import { badRequest, invalid } from "../Http.js"
 import type { Line } from "../Ledger.js"
 import { amount, mulCents, taxCents, toBase } from "../Money.js"
@@ -28,7 +27,10 @@ export const currencyOf = (org: Org, b: Body, date: number): { code: string; app
   return { code, applied: org.transactionRate(code, date, cur.num("exchangeRate")) }
 }
 
-/** The `appliedRate` of a create response for a foreign-currency document. */
+/**
+ * The `appliedRate` of a create response for a foreign-currency document (the document's AppliedRate, its
+ * `date` an epoch-millisecond date like every date the specification puts in a response).
+ */
 export const appliedRate = (
   org: Org,
   d: { currencyCode: string; exchangeRate: number; valueDate: number }
@@ -40,7 +42,7 @@ export const appliedRate = (
           baseCurrency: org.base,
           sourceCurrency: d.currencyCode,
           exchangeRate: d.exchangeRate,
-          date: formatDate(d.valueDate)
+          date: d.valueDate
         }
       }
 

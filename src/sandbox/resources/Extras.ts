@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
-import { ApiError, badRequest, created, invalid, notFound, ok } from "../Http.js"
+import { ApiError, badRequest, createdResource, invalid, notFound, ok } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
 import { search, type SearchSpec } from "../Search.js"
@@ -70,7 +70,18 @@ export const register = (r: Router, org: Org): void => {
     const tagName = b.reqStr("tagName", ["name"])
     const rec = { resourceId: randomUUID(), tagName, name: tagName, createdAt: org.now() }
     tags.put(rec)
-    return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+    return createdResource({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+  })
+  r.get("/tags/:id", (c) => {
+    const t = tags.get(c.params["id"] ?? "")
+    if (t === undefined) throw notFound(`tag ${c.params["id"]} not found`)
+    return ok({ data: t })
+  })
+  r.delete("/tags/:id", (c) => {
+    const t = tags.get(c.params["id"] ?? "")
+    if (t === undefined) throw notFound(`tag ${c.params["id"]} not found`)
+    tags.remove(t.resourceId)
+    return ok({ data: { resourceId: t.resourceId, deleted: true } })
   })
   r.post("/tags/search", (c) =>
     ok(
@@ -97,7 +108,7 @@ export const register = (r: Router, org: Org): void => {
       createdAt: org.now()
     }
     fields.put(rec)
-    return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+    return createdResource({ resourceId: rec.resourceId, createdAt: rec.createdAt })
   })
   r.get("/custom-fields/:id", (c) => {
     const f = fields.get(c.params["id"] ?? "")
@@ -123,7 +134,7 @@ export const register = (r: Router, org: Org): void => {
         createdAt: org.now()
       }
       capsuleTypes.put(rec)
-      return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+      return createdResource({ resourceId: rec.resourceId, createdAt: rec.createdAt })
     })
     r.post(`${p}/search`, (c) =>
       ok(
@@ -171,7 +182,7 @@ export const register = (r: Router, org: Org): void => {
         createdAt: org.now()
       }
       scheduled.put(rec)
-      return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+      return createdResource({ resourceId: rec.resourceId, createdAt: rec.createdAt })
     })
   }
   r.post("/scheduled/journals", (c) => {
@@ -189,7 +200,7 @@ export const register = (r: Router, org: Org): void => {
       createdAt: org.now()
     }
     scheduled.put(rec)
-    return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+    return createdResource({ resourceId: rec.resourceId, createdAt: rec.createdAt })
   })
   r.post("/scheduled-transaction/search", (c) =>
     ok(search(scheduled.values(), c.body, scheduledSpec, org.maxRows))

@@ -1,7 +1,7 @@
 /** Manual journals: DEBIT/CREDIT entries that must balance, foreign-currency restrictions, draft → APPROVED, void. */
 import { randomUUID } from "node:crypto"
 import { Body } from "../Body.js"
-import { created, invalid, notFound, ok } from "../Http.js"
+import { createdResource, invalid, notFound, ok } from "../Http.js"
 import type { Line } from "../Ledger.js"
 import { amount, toBase } from "../Money.js"
 import type { Org } from "../Org.js"
@@ -9,7 +9,7 @@ import type { Router } from "../Router.js"
 import { listing, search, type SearchSpec } from "../Search.js"
 import { accountOf } from "./Accounts.js"
 import { contactOf } from "./Contacts.js"
-import { appliedRate, currencyOf } from "./Documents.js"
+import { currencyOf } from "./Documents.js"
 
 /** A journal entry as returned on GET. */
 export interface EntryView {
@@ -177,7 +177,7 @@ export const register = (r: Router, org: Org): void => {
     const j = read(org, c.body, undefined)
     all.put(j)
     if (j.status === "APPROVED") post(org, j)
-    return created({ resourceId: j.resourceId, createdAt: j.createdAt, ...appliedRate(org, j) })
+    return createdResource({ resourceId: j.resourceId, createdAt: j.createdAt })
   })
   r.get("/journals", (c) => ok(listing(all.values(), c.query, spec, org.maxRows)))
   r.post("/journals/search", (c) => ok(search(all.values(), c.body, spec, org.maxRows)))

@@ -1,11 +1,13 @@
 /**
  * Document extraction: `POST /magic/createBusinessTransactionFromAttachment` (multipart FILE mode or JSON URL mode)
- * and `POST /magic/workflows/search`. A workflow reads back with an empty status first, then PROCESSING, then
- * COMPLETED with a draft transaction (`businessTransactionDetails.businessTransactionResourceId`).
+ * and `POST /magic/workflows/search`. The upload answers 201 with the document's ProcessMagicBTResponse, plus
+ * what the specification adds: `fileType` on each valid file and `subscriptionFBPath` beside them. A workflow
+ * reads back with an empty status first, then PROCESSING, then COMPLETED with a draft transaction
+ * (`businessTransactionDetails.businessTransactionResourceId`).
  */
 import { randomUUID } from "node:crypto"
 import { isObj } from "../Body.js"
-import { badRequest, invalid, ok, type Ctx } from "../Http.js"
+import { badRequest, created, invalid, ok, type Ctx } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
 import { search, type SearchSpec } from "../Search.js"
@@ -114,10 +116,21 @@ export const register = (r: Router, org: Org): void => {
       createdAt: org.now()
     }
     flows.put(wf)
-    return ok({
+    const subscriptionFBPath = `magicWorkflows/${wf.resourceId}`
+    return created({
       data: {
-        validFiles: [{ workflowResourceId: wf.resourceId, fileType }],
-        subscriptionFBPath: `magicWorkflows/${wf.resourceId}`
+        businessTransactionType: mapped[0],
+        ...(fileName === null ? {} : { filename: fileName }),
+        validFiles: [
+          {
+            workflowResourceId: wf.resourceId,
+            fileType,
+            subscriptionFBPath,
+            fileDetails: { fileType, ...(fileName === null ? {} : { fileName }) }
+          }
+        ],
+        invalidFiles: [],
+        subscriptionFBPath
       }
     })
   })
@@ -163,6 +176,7 @@ export const register = (r: Router, org: Org): void => {
         businessTransactionDetails: { businessTransactionResourceId: draft.resourceId }
       })
     }
-    return ok(search(flows.values(), c.body, spec, org.maxRows))
+    const rows = flows.values().map(({ polls: _polls, ...row }) => row)
+    return ok(search(rows, c.body, spec, org.maxRows))
   })
 }

@@ -1,9 +1,9 @@
 /**
  * The routes a simple record resource shares (contacts, items): list, search, `{ data }` GET, create
- * answering `{ resourceId, createdAt }`, and a full PUT that must echo the path's resourceId.
+ * answering `{ data: { resourceId, createdAt } }`, and a full PUT that must echo the path's resourceId.
  */
 import { Body } from "../Body.js"
-import { created, notFound, ok } from "../Http.js"
+import { createdResource, notFound, ok } from "../Http.js"
 import type { Org } from "../Org.js"
 import type { Router } from "../Router.js"
 import { listing, search, type SearchSpec } from "../Search.js"
@@ -37,7 +37,7 @@ export const recordRoutes = <R extends Record0 & { readonly createdAt: number }>
   r.post(res.path, (c) => {
     const rec = res.read(org, Body.of(c.body), undefined)
     res.all.put(rec)
-    return created({ resourceId: rec.resourceId, createdAt: rec.createdAt })
+    return createdResource({ resourceId: rec.resourceId, createdAt: rec.createdAt })
   })
   r.put(`${res.path}/:id`, (c) => {
     const old = get(c.params["id"] ?? "")
