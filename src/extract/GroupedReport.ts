@@ -2,13 +2,16 @@
  * Grouped reports (general ledger, trial balance, aged receivables/payables): title rows, a column header,
  * then sections opened by a heading row (a name alone in the first cell) and closed by `Total …` rows.
  * Detail rows are staged with the section's heading carried down under a key; totals are checked exactly.
+ * A balance report is dated: its rows carry the as-at date of its title rows (`ReportDate`), and without
+ * one each of them is a reject.
  */
 import type * as BigDecimal from "effect/BigDecimal"
 import * as Option from "effect/Option"
 import * as Amount from "./Amount.js"
 import * as Headers from "./Headers.js"
 import * as P from "./Profile.js"
-import { cell, filledCount, isBlank } from "./SourceRecord.js"
+import * as ReportDate from "./ReportDate.js"
+import { cell, filledCount, isBlank, lastFilled, type SourceRecord } from "./SourceRecord.js"
 import * as Table from "./Table.js"
 import * as Totals from "./Totals.js"
 
@@ -29,6 +32,16 @@ export interface GroupedLayout {
   readonly skips?: ReadonlyArray<readonly [RegExp, P.SkipReason]>
   /** The key of a first column whose header is blank (QuickBooks puts row labels there). */
   readonly labelKey?: string
+  /**
+   * Whether the report is as at a date: its rows are staged with that date (`YYYY-MM-DD`) under
+   * `ReportDate.KEY`, taken from the title rows, and are rejects when the titles give none.
+   */
+  readonly dated?: boolean
+  /**
+   * Whether the grand `Total` row is staged too (after its check, with a blank heading), so that a reader
+   * of the report can compare it with the lines and name it.
+   */
+  readonly stagesGrandTotal?: boolean
 }
 
 const PERCENT = /^[-\u2212(]?\s*[\d.,]+\s*%\)?$/
@@ -62,6 +75,8 @@ export const reader = (
   )
   let index = 0
   let heading: string | undefined
+  let headerLine = 0
+  const date = ReportDate.watcher()
 
   const amountsOf = (cells: ReadonlyArray<string>): ReadonlyArray<BigDecimal.BigDecimal> | undefined => {
     const out: Array<BigDecimal.BigDecimal> = []
@@ -73,14 +88,31 @@ export const reader = (
     return out
   }
 
+  /** The row's `data` with its heading and, for a dated report, its date; or why it is a reject. */
+  const dataOf = (record: SourceRecord, carried: string): Record<string, string> | string => {
+    const data = Table.toData(keys, record.cells)
+    data[layout.carry] = carried
+    if (layout.dated !== true) return data
+    const found = date.found()
+    if (found._tag !== "Dated") return ReportDate.missing(file, record.line, found, headerLine)
+    data[ReportDate.KEY] = found.date
+    return data
+  }
+
   return {
     read: (record) => {
       const i = index++
       const cells = record.cells
       if (isBlank(cells)) return P.skipped("blank")
-      if (i < headerIndex) return P.skipped("title")
-      if (i === headerIndex || Table.isHeaderAgain(header, cells)) return P.skipped("header")
       const first = cells.map((c) => c.trim()).find((c) => c !== "") ?? ""
+      if (i < headerIndex) {
+        // an unquoted "As of December 31, 2025" spans two cells
+        const from = cells.findIndex((c) => c.trim() !== "")
+        date.title(record.line, cells.slice(from, lastFilled(cells) + 1).join(","))
+        return P.skipped("title")
+      }
+      if (i === headerIndex) headerLine = record.line
+      if (i === headerIndex || Table.isHeaderAgain(header, cells)) return P.skipped("header")
       for (const [pattern, reason] of skips) {
         if (!pattern.test(first)) continue
         if (reason === "opening-balance") totals.opening(amountsOf(cells))
@@ -91,7 +123,9 @@ export const reader = (
       if (/^total\b/i.test(first)) {
         totals.check(record.line, first, heading, amountsOf(cells))
         heading = undefined
-        return P.skipped("total")
+        if (layout.stagesGrandTotal !== true || !/^total$/i.test(first)) return P.skipped("total")
+        const data = dataOf(record, "")
+        return typeof data === "string" ? P.rejected(data) : P.staged(data)
       }
       if (filledCount(cells) === 1 && cell(cells, 0) !== "") {
         heading = cell(cells, 0)
@@ -100,16 +134,15 @@ export const reader = (
       }
       const wide = Table.tooManyCells(file, record, keys.length)
       if (wide !== undefined) return P.rejected(wide)
-      const data = Table.toData(keys, cells)
       const own = carryAt >= 0 ? cell(cells, carryAt) : ""
       if (own === "" && heading === undefined && layout.needsHeading)
         return P.rejected(
           `detail row outside any section at ${file}:${record.line}: no ${layout.carry} heading above it ` +
             `(or it follows a Total row); keep the report's group headings when exporting and extract again`
         )
-      data[layout.carry] = own !== "" ? own : (heading ?? "")
       totals.add(record.line, amountsOf(cells))
-      return P.staged(data)
+      const data = dataOf(record, own !== "" ? own : (heading ?? ""))
+      return typeof data === "string" ? P.rejected(data) : P.staged(data)
     },
     finish: () => totals.warnings()
   }

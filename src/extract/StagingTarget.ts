@@ -66,18 +66,20 @@ const viaClient = (sql: SqlClient.SqlClient, gen: number, files: Array<Row>): Ta
     Effect.forEach(rows, (row) => sql.unsafe(statement, [gen, ...row]).raw, { discard: true })
   return {
     stage: (batch) =>
-      insert(
-        Sql.INSERT.src_rows,
-        batch.data
-          .split("\n")
-          .map((text, i) => [
-            batch.file,
-            batch.lines[i]!,
-            batch.shapes[i]!,
-            text,
-            NodeCrypto.createHash("sha256").update(text).digest("hex")
-          ])
-      ),
+      batch.lines.length === 0
+        ? Effect.void
+        : insert(
+            Sql.INSERT.src_rows,
+            batch.data
+              .split("\n")
+              .map((text, i) => [
+                batch.file,
+                batch.lines[i]!,
+                batch.shapes[i]!,
+                text,
+                NodeCrypto.createHash("sha256").update(text).digest("hex")
+              ])
+          ),
     insert: (table, rows) =>
       table === "src_files" ? Effect.sync(() => void files.push(...rows)) : insert(Sql.INSERT[table], rows)
   }

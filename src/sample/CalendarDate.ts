@@ -1,6 +1,6 @@
 /**
  * Calendar dates of the sample as whole days since 1970-01-01 (UTC arithmetic only, no clock or time zone),
- * written the Singapore way as DD/MM/YYYY.
+ * written the Singapore way as DD/MM/YYYY in exports and as `31 December 2025` or `05 Feb 2025` in reports.
  */
 
 /** Days since 1970-01-01. */
@@ -51,3 +51,25 @@ const MONTH_NAMES = [
 
 /** The English name of a month (1–12). */
 export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? `Month ${month}`
+
+/** The day as Xero's report titles write it: `31 December 2025`. */
+export const formatLong = (day: Day): string => {
+  const p = parts(day)
+  return `${p.day} ${monthName(p.month)} ${p.year}`
+}
+
+/** The day as Xero's report rows write it: `05 Feb 2025`. */
+export const formatShort = (day: Day): string => {
+  const p = parts(day)
+  return `${String(p.day).padStart(2, "0")} ${monthName(p.month).slice(0, 3)} ${p.year}`
+}
+
+/**
+ * Whole calendar months from `from` to `to` (negative when `to` is earlier): 15 Jan → 14 Feb is 0,
+ * 15 Jan → 15 Feb is 1.
+ */
+export const monthsBetween = (from: Day, to: Day): number => {
+  const a = parts(from)
+  const b = parts(to)
+  return (b.year - a.year) * 12 + (b.month - a.month) - (b.day < a.day ? 1 : 0)
+}

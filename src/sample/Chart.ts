@@ -39,6 +39,7 @@ export const CODES = {
   subscriptions: "485",
   telephone: "489",
   travel: "493",
+  realisedCurrencyGains: "499",
   accountsReceivable: "610",
   prepayments: "620",
   officeEquipment: "710",
@@ -50,6 +51,7 @@ export const CODES = {
   gst: "820",
   accruals: "825",
   cpfPayable: "826",
+  rounding: "860",
   fundsIntroduced: "881",
   retainedEarnings: "960"
 } as const

@@ -1,9 +1,13 @@
 /**
  * Generates the whole Xero export set of the sample company into a directory, deterministically from an
- * invoice count and a seed, streaming invoices and bills so memory stays flat at benchmark sizes.
+ * invoice count and a seed, streaming invoices and bills so memory stays flat at benchmark sizes. Every
+ * approved document, payment and journal also posts to the company's own general ledger, from which the
+ * source's reports are written as at the year end: the Trial Balance and the Aged Receivables / Payables
+ * Detail (see `Postings.ts` for the rules, `TrialBalance.ts` and `AgedReports.ts` for the layouts).
  */
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
+import * as AgedReports from "./AgedReports.js"
 import { BankLedger } from "./BankLedger.js"
 import * as Chart from "./Chart.js"
 import * as Company from "./Company.js"
@@ -13,10 +17,14 @@ import { DocumentFile } from "./DocumentFile.js"
 import * as Documents from "./Documents.js"
 import type { Document } from "./Documents.js"
 import * as ExchangeRates from "./ExchangeRates.js"
+import { GeneralLedger } from "./GeneralLedger.js"
 import * as Items from "./Items.js"
 import * as Journals from "./Journals.js"
+import * as Money from "./Money.js"
+import * as Postings from "./Postings.js"
 import { Prng } from "./Prng.js"
 import type { State } from "./Settlement.js"
+import * as TrialBalance from "./TrialBalance.js"
 
 /** What to generate. */
 export interface Options {
@@ -34,13 +42,16 @@ export interface DocumentCounts {
   payments: number
 }
 
-/** What was generated: data rows per file and document statistics. */
+/** What was generated: data rows per file, document statistics and the reports' totals (in SGD). */
 export interface Summary {
   readonly files: Record<string, number>
   readonly invoices: DocumentCounts
   readonly bills: DocumentCounts
   readonly journals: number
   readonly bankRows: number
+  readonly trialBalance: { readonly accounts: number; readonly debit: string; readonly credit: string }
+  readonly receivables: { readonly documents: number; readonly contacts: number; readonly total: string }
+  readonly payables: { readonly documents: number; readonly contacts: number; readonly total: string }
 }
 
 /** The files the generator writes, in writing order. */
@@ -52,7 +63,10 @@ export const FILES = [
   "SalesInvoices.csv",
   "Bills.csv",
   "AccountTransactions.csv",
-  "ManualJournals.csv"
+  "ManualJournals.csv",
+  "TrialBalance.csv",
+  "AgedReceivablesDetail.csv",
+  "AgedPayablesDetail.csv"
 ] as const
 
 const emptyCounts = (): DocumentCounts => ({
@@ -63,11 +77,21 @@ const emptyCounts = (): DocumentCounts => ({
   payments: 0
 })
 
-/** Writes a document, posts its payments to the bank ledger and counts it. */
-const emit = (file: DocumentFile, ledger: BankLedger, counts: DocumentCounts, doc: Document): void => {
+/** Where a document goes: its export file, the bank report, the general ledger and the counts. */
+interface Sinks {
+  readonly file: DocumentFile
+  readonly bank: BankLedger
+  readonly books: GeneralLedger
+  readonly rates: ExchangeRates.RateTable
+  readonly counts: DocumentCounts
+}
+
+/** Writes a document, posts it and its payments to the general ledger and the bank report, and counts it. */
+const emit = ({ file, bank, books, rates, counts }: Sinks, doc: Document): void => {
   file.add(doc)
+  Postings.document(books, rates, doc)
   for (const p of doc.payments) {
-    ledger.add(p.bank, p.day, {
+    bank.add(p.bank, p.day, {
       kind: doc.kind === "invoice" ? "Receivable Payment" : "Payable Payment",
       contactName: doc.contact.name,
       documentNumber: doc.number,
@@ -101,6 +125,7 @@ export const generateCompany = (options: Options): Summary => {
   files["ExchangeRates.csv"] = ExchangeRates.write(path("ExchangeRates.csv"), rates)
 
   const ledger = new BankLedger()
+  const books = new GeneralLedger(Company.LAST_DAY)
   const picks = Prng.make(seed, "specials")
   const tail = Math.floor(size.invoices * 0.85)
   const drafts = new Set(picks.distinct(size.draftInvoices, tail, size.invoices - 1))
@@ -110,9 +135,10 @@ export const generateCompany = (options: Options): Summary => {
   const invoiceCounts = emptyCounts()
   const invoiceRng = Prng.make(seed, "invoices")
   const invoiceFile = new DocumentFile(path("SalesInvoices.csv"))
+  const invoiceSinks = { file: invoiceFile, bank: ledger, books, rates, counts: invoiceCounts }
   for (let i = 0; i < size.invoices; i++) {
     const special = drafts.has(i) ? "draft" : voided.has(i) ? "voided" : undefined
-    emit(invoiceFile, ledger, invoiceCounts, Documents.invoice(invoiceRng, ctx, i, size.invoices, special))
+    emit(invoiceSinks, Documents.invoice(invoiceRng, ctx, i, size.invoices, special))
   }
   files["SalesInvoices.csv"] = invoiceFile.close()
 
@@ -120,24 +146,41 @@ export const generateCompany = (options: Options): Summary => {
   const billRng = Prng.make(seed, "bills")
   const billNumbers = new Documents.BillNumbers()
   const billFile = new DocumentFile(path("Bills.csv"))
-  for (let i = 0; i < size.bills; i++) {
-    emit(
-      billFile,
-      ledger,
-      billCounts,
-      Documents.bill(billRng, ctx, billNumbers, i, size.bills, draftBills.has(i))
-    )
-  }
+  const billSinks = { file: billFile, bank: ledger, books, rates, counts: billCounts }
+  for (let i = 0; i < size.bills; i++)
+    emit(billSinks, Documents.bill(billRng, ctx, billNumbers, i, size.bills, draftBills.has(i)))
   files["Bills.csv"] = billFile.close()
 
   files["AccountTransactions.csv"] = ledger.write(path("AccountTransactions.csv"))
   const journals = Journals.generate(Prng.make(seed, "journals"), size.journals)
   files["ManualJournals.csv"] = Journals.write(path("ManualJournals.csv"), journals)
+  for (const j of journals) Postings.journal(books, j)
+
+  const tb = TrialBalance.write(path("TrialBalance.csv"), books)
+  files["TrialBalance.csv"] = tb.accounts
+  const aged = (name: "AgedReceivablesDetail.csv" | "AgedPayablesDetail.csv", side: "AR" | "AP") => {
+    const written = AgedReports.write(path(name), books, side)
+    files[name] = written.documents
+    return {
+      documents: written.documents,
+      contacts: written.contacts,
+      total: Money.format2(Money.cents(written.total))
+    }
+  }
+  const receivables = aged("AgedReceivablesDetail.csv", "AR")
+  const payables = aged("AgedPayablesDetail.csv", "AP")
   return {
     files,
     invoices: invoiceCounts,
     bills: billCounts,
     journals: journals.length,
-    bankRows: ledger.size
+    bankRows: ledger.size,
+    trialBalance: {
+      accounts: tb.accounts,
+      debit: Money.format2(Money.cents(tb.ytdDebit)),
+      credit: Money.format2(Money.cents(tb.ytdCredit))
+    },
+    receivables,
+    payables
   }
 }

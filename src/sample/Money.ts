@@ -1,6 +1,7 @@
 /**
  * Exact money arithmetic for the sample on effect's `BigDecimal`: two-decimal rounding half away from zero
- * (the rule the downstream emulator uses too) and plain `1234.50` formatting, never floating-point sums.
+ * (the rule the downstream emulator uses too), plain `1234.50` formatting for the exports and `1,234.50` for
+ * the reports, never floating-point sums.
  */
 import * as BigDecimal from "effect/BigDecimal"
 
@@ -52,3 +53,10 @@ export const formatQuantity = (x: BigDecimal.BigDecimal): string => {
 
 /** Parses a plain decimal written by this module. */
 export const parse = (text: string): BigDecimal.BigDecimal => BigDecimal.unsafeFromString(text)
+
+/** Formats integer cents as Xero's reports show money: thousands separated, two decimals (`-1,234.50`). */
+export const formatReport = (cents: bigint): string => {
+  const plain = formatScaled(cents < 0n ? -cents : cents, 2)
+  const [whole = "0", fraction = "00"] = plain.split(".")
+  return `${cents < 0n ? "-" : ""}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${fraction}`
+}

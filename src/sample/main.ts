@@ -1,6 +1,7 @@
 /**
- * `npm run sample -- --out DIR [--invoices N] [--seed S]`: writes the sample company's Xero exports to DIR
- * (defaults: 150 invoices, seed 42) and prints what was generated.
+ * `npm run sample -- --out DIR [--invoices N] [--seed S]`: writes the sample company's Xero exports and its
+ * own year-end reports (Trial Balance, Aged Receivables / Payables Detail) to DIR (defaults: 150 invoices,
+ * seed 42) and prints what was generated.
  */
 import { generateCompany } from "./Generator.js"
 

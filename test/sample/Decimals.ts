@@ -30,3 +30,16 @@ export const dayOf = (dmy: string): number => {
 }
 /** The first and last day of 2025. */
 export const Y2025 = [Date.UTC(2025, 0, 1) / 86_400_000, Date.UTC(2025, 11, 31) / 86_400_000] as const
+/** A report amount cell (`1,234.50`, `-0.05`), asserted to be one; blank is zero. */
+export const reportMoney = (text: string) => {
+  if (text === "") return BigDecimal.fromBigInt(0n)
+  assert.match(text, /^-?\d{1,3}(,\d{3})*\.\d{2}$/, `not a report amount: "${text}"`)
+  return dec(text.replace(/,/g, ""))
+}
+/** Days since 1970 of a report date such as `05 Feb 2025`, asserted to be one. */
+export const reportDayOf = (text: string): number => {
+  const m = /^(\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4})$/.exec(text)
+  assert.isNotNull(m, `not a report date: "${text}"`)
+  const month = "JanFebMarAprMayJunJulAugSepOctNovDec".indexOf(m?.[2] ?? "") / 3
+  return Date.UTC(Number(m?.[3]), month, Number(m?.[1])) / 86_400_000
+}

@@ -97,3 +97,88 @@ export const groupContiguous = (
   }
   return groups
 }
+
+/** The records of a report file, every line kept (blank lines as `[""]`). */
+const records = (dir: string, name: string): Array<Array<string>> =>
+  parse(text(dir, name), { relax_column_count: true, skip_empty_lines: false }) as Array<Array<string>>
+
+/** One account row of the Trial Balance report. */
+export interface TrialBalanceRow {
+  readonly line: number
+  readonly label: string
+  readonly section: string
+  /** Debit, Credit, YTD Debit, YTD Credit, as written. */
+  readonly amounts: ReadonlyArray<string>
+}
+
+/** The Trial Balance report: titles, header, account rows, section totals and the grand total, as written. */
+export interface TrialBalanceReport {
+  readonly titles: Array<string>
+  readonly header: Array<string>
+  readonly rows: Array<TrialBalanceRow>
+  readonly sectionTotals: Map<string, ReadonlyArray<string>>
+  readonly total: ReadonlyArray<string>
+}
+
+/** Parses `TrialBalance.csv` by its layout: titles, blank, header, then sections and a grand total. */
+export const trialBalance = (dir: string): TrialBalanceReport => {
+  const all = records(dir, "TrialBalance.csv")
+  const rows: Array<TrialBalanceRow> = []
+  const sectionTotals = new Map<string, ReadonlyArray<string>>()
+  let section = ""
+  let total: ReadonlyArray<string> = []
+  all.slice(5).forEach((r, i) => {
+    const [label = "", ...amounts] = r
+    if (r.join("") === "") return
+    if (amounts.length === 0) section = label
+    else if (label === "Total") total = amounts
+    else if (label === `Total ${section}`) sectionTotals.set(section, amounts)
+    else rows.push({ line: i + 6, label, section, amounts })
+  })
+  return {
+    titles: all.slice(0, 4).map((r) => r.join(",")),
+    header: all[4] ?? [],
+    rows,
+    sectionTotals,
+    total
+  }
+}
+
+/** One document row of an Aged Detail report, keyed by its header. */
+export interface AgedRow {
+  readonly contact: string
+  readonly cells: Row
+}
+
+/** An Aged Receivables / Payables Detail report as written. */
+export interface AgedReport {
+  readonly titles: Array<string>
+  readonly header: Array<string>
+  readonly rows: Array<AgedRow>
+  readonly contactTotals: Map<string, Row>
+  readonly total: Row
+  readonly percentages: Array<string>
+}
+
+/** Parses an Aged Detail report: titles, blank, header, contact groups, `Total`, `Percentage of total`. */
+export const aged = (dir: string, name: string): AgedReport => {
+  const all = records(dir, name)
+  const header = all[5] ?? []
+  const keyed = (r: ReadonlyArray<string>): Row =>
+    Object.fromEntries(header.map((h, i) => [h === "" ? `Column${i + 1}` : h, r[i] ?? ""]))
+  const rows: Array<AgedRow> = []
+  const contactTotals = new Map<string, Row>()
+  let contact = ""
+  let total: Row = {}
+  let percentages: Array<string> = []
+  for (const r of all.slice(6)) {
+    const label = r[0] ?? ""
+    if (r.join("") === "") continue
+    if (r.length === 1) contact = label
+    else if (label === "Total") total = keyed(r)
+    else if (label === "Percentage of total") percentages = r.slice(5)
+    else if (label === `Total ${contact}`) contactTotals.set(contact, keyed(r))
+    else rows.push({ contact, cells: keyed(r) })
+  }
+  return { titles: all.slice(0, 5).map((r) => r.join(",")), header, rows, contactTotals, total, percentages }
+}

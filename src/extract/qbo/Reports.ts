@@ -2,7 +2,9 @@
  * QuickBooks Online grouped reports: General Ledger / Transaction Detail by Account (account headings carried
  * as `Account`), Trial Balance (row labels in the blank-headed first column, as `Account Name`), A/R Aging
  * Detail (aging buckets carried as `Aging`) and Unpaid Bills (vendors carried as `Vendor`). Every report has a
- * company/title/period preamble, `Total for X` rows, a final `TOTAL`, and one of the two footers.
+ * company/title/period preamble, `Total for X` rows, a final `TOTAL`, and one of the two footers. The Trial
+ * Balance and the A/R Aging Detail are as at the date of their preamble (`As of December 31, 2025`), staged
+ * on every row as `As At`; Unpaid Bills is not dated ("All Dates").
  */
 import * as GroupedReport from "../GroupedReport.js"
 import type * as P from "../Profile.js"
@@ -31,7 +33,8 @@ export const profiles: ReadonlyArray<P.Profile> = [
     labelKey: "Account Name",
     carry: "Section",
     amounts: ["Debit", "Credit"],
-    needsHeading: false
+    needsHeading: false,
+    dated: true
   }),
   report({
     kind: "qbo.ar_aging_detail",
@@ -41,7 +44,8 @@ export const profiles: ReadonlyArray<P.Profile> = [
     labelKey: "Aging",
     carry: "Aging",
     amounts: ["Amount", "Open Balance"],
-    needsHeading: true
+    needsHeading: true,
+    dated: true
   }),
   report({
     kind: "qbo.unpaid_bills",

@@ -1,7 +1,8 @@
 /**
  * Xero's other grouped reports: the Trial Balance (sections Revenue, Expenses, Assets… carried down as
- * `Section`) and the Aged Receivables / Payables Detail (contact headings carried down as `Contact`,
- * `Total <contact>` rows, the grand `Total` and the `Percentage of total` row), told apart by their title.
+ * `Section`, its grand `Total` row staged too) and the Aged Receivables / Payables Detail (contact headings
+ * carried down as `Contact`, `Total <contact>` rows, the grand `Total` and the `Percentage of total` row),
+ * told apart by their title. Each is as at the date of its title rows, staged on every row as `As At`.
  */
 import * as GroupedReport from "../GroupedReport.js"
 import type * as P from "../Profile.js"
@@ -16,7 +17,9 @@ export const trialBalance: GroupedReport.GroupedLayout = {
   known: ["YTD Debit", "YTD Credit", "Account Code", "Account Type"],
   carry: "Section",
   amounts: ["Debit", "Credit", "YTD Debit", "YTD Credit"],
-  needsHeading: false
+  needsHeading: false,
+  dated: true,
+  stagesGrandTotal: true
 }
 
 const AGING = ["< 1 Month", "1 Month", "2 Months", "3 Months", "Older", "Total"]
@@ -29,7 +32,8 @@ const aged = (kind: string, title: RegExp): GroupedReport.GroupedLayout => ({
   carry: "Contact",
   amounts: AGING,
   needsHeading: true,
-  skips: [[/^ageing by\b|^aging by\b/i, "title"]]
+  skips: [[/^ageing by\b|^aging by\b/i, "title"]],
+  dated: true
 })
 
 /** Aged Receivables Detail. */

@@ -147,26 +147,42 @@ describe("QuickBooks Online exports", () => {
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
-  it.scoped("Trial Balance and Unpaid Bills: blank-headed first column named, totals checked", () =>
+  it.scoped("Trial Balance and Unpaid Bills: blank-headed first column named, totals checked, TB dated", () =>
     Effect.gen(function* () {
       const tb = yield* extractOne("TrialBalance.csv")
       assert.deepStrictEqual([tb.kind, tb.lines, tb.staged, tb.warnings], ["qbo.trial_balance", 11, 3, []])
       assert.deepStrictEqual(
-        yield* rows("TrialBalance.csv", ["Account Name", "Debit", "Credit", "Section"]),
+        yield* rows("TrialBalance.csv", ["Account Name", "Debit", "Credit", "Section", "As At"]),
         [
-          [6, "Checking", "1,201.00", "", ""],
-          [7, "Accounts Receivable (A/R)", "5,281.52", "", ""],
-          [8, "Services", "", "6,482.52", ""]
+          [6, "Checking", "1,201.00", "", "", "2025-12-31"],
+          [7, "Accounts Receivable (A/R)", "5,281.52", "", "", "2025-12-31"],
+          [8, "Services", "", "6,482.52", "", "2025-12-31"]
         ]
       )
       const ub = yield* extractOne("UnpaidBills.csv")
       assert.deepStrictEqual([ub.kind, ub.lines, ub.staged, ub.warnings], ["qbo.unpaid_bills", 15, 3, []])
       assert.deepStrictEqual(
-        yield* rows("UnpaidBills.csv", ["Vendor", "Date", "Due date", "Amount", "Open balance"]),
+        yield* rows("UnpaidBills.csv", ["Vendor", "Date", "Due date", "Amount", "Open balance", "As At"]),
         [
-          [7, "Brosnahan Insurance Agency", "12/15/2025", "01/14/2026", "2,000.00", "2,000.00"],
-          [10, "Norton Lumber and Building Materials", "12/20/2025", "01/19/2026", "205.00", "205.00"],
-          [11, "Norton Lumber and Building Materials", "12/27/2025", "01/26/2026", "1,000.00", "800.00"]
+          [7, "Brosnahan Insurance Agency", "12/15/2025", "01/14/2026", "2,000.00", "2,000.00", undefined],
+          [
+            10,
+            "Norton Lumber and Building Materials",
+            "12/20/2025",
+            "01/19/2026",
+            "205.00",
+            "205.00",
+            undefined
+          ],
+          [
+            11,
+            "Norton Lumber and Building Materials",
+            "12/27/2025",
+            "01/26/2026",
+            "1,000.00",
+            "800.00",
+            undefined
+          ]
         ]
       )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
@@ -179,10 +195,13 @@ describe("QuickBooks Online exports", () => {
         [s.kind, s.lines, s.staged, s.skipped, s.warnings],
         ["qbo.ar_aging_detail", 14, 2, 12, []]
       )
-      assert.deepStrictEqual(yield* rows("ARAgingDetail.csv", ["Aging", "Num", "Customer", "Open Balance"]), [
-        [7, "Current", "1036", "Freeman Sporting Goods", "$477.50"],
-        [10, "1 - 30 days past due", "1004", "Cool Cars", "$2,369.52"]
-      ])
+      assert.deepStrictEqual(
+        yield* rows("ARAgingDetail.csv", ["Aging", "Num", "Customer", "Open Balance", "As At"]),
+        [
+          [7, "Current", "1036", "Freeman Sporting Goods", "$477.50", "2025-12-31"],
+          [10, "1 - 30 days past due", "1004", "Cool Cars", "$2,369.52", "2025-12-31"]
+        ]
+      )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 })

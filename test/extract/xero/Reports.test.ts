@@ -27,50 +27,53 @@ const AGED_AR = [
   "Column11",
   "Total",
   "Outstanding Tax",
-  "Contact"
+  "Contact",
+  "As At"
 ]
 
 describe("Xero grouped reports", () => {
-  it.scoped("Trial Balance: sections carried down as Section, section and grand totals checked", () =>
-    Effect.gen(function* () {
-      const summary = yield* extractOne("TrialBalance.csv")
-      assert.deepStrictEqual(
-        [summary.kind, summary.confidence, summary.lines, summary.staged, summary.skipped, summary.warnings],
-        ["xero.trial_balance", 1, 15, 3, 12, []]
-      )
-      const keys = ["Account", "Debit", "Credit", "YTD Debit", "YTD Credit", "Section"]
-      assert.deepStrictEqual(yield* stagedRows("TrialBalance.csv"), [
-        {
-          line: 7,
+  it.scoped(
+    "Trial Balance: sections carried down as Section, its date as As At, the grand total staged",
+    () =>
+      Effect.gen(function* () {
+        const summary = yield* extractOne("TrialBalance.csv")
+        assert.deepStrictEqual(
+          [
+            summary.kind,
+            summary.confidence,
+            summary.lines,
+            summary.staged,
+            summary.skipped,
+            summary.warnings
+          ],
+          ["xero.trial_balance", 1, 15, 4, 11, []]
+        )
+        const keys = ["Account", "Debit", "Credit", "YTD Debit", "YTD Credit", "Section", "As At"]
+        const row = (line: number, values: ReadonlyArray<string>) => ({
+          line,
           kind: "xero.trial_balance",
-          data: zip(keys, ["Sales (200)", "", "1,500.00", "", "1,500.00", "Revenue"])
-        },
-        {
-          line: 11,
-          kind: "xero.trial_balance",
-          data: zip(keys, ["Business Bank Account (090)", "1,454.50", "", "1,454.50", "", "Assets"])
-        },
-        {
-          line: 12,
-          kind: "xero.trial_balance",
-          data: zip(keys, ["Accounts Receivable (610)", "45.50", "", "45.50", "", "Assets"])
-        }
-      ])
-      assert.deepStrictEqual(yield* skippedLines("TrialBalance.csv"), [
-        [1, "title"],
-        [2, "title"],
-        [3, "title"],
-        [4, "blank"],
-        [5, "header"],
-        [6, "heading"],
-        [8, "total"],
-        [9, "blank"],
-        [10, "heading"],
-        [13, "total"],
-        [14, "blank"],
-        [15, "total"]
-      ])
-    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+          data: zip(keys, [...values, "2025-03-31"])
+        })
+        assert.deepStrictEqual(yield* stagedRows("TrialBalance.csv"), [
+          row(7, ["Sales (200)", "", "1,500.00", "", "1,500.00", "Revenue"]),
+          row(11, ["Business Bank Account (090)", "1,454.50", "", "1,454.50", "", "Assets"]),
+          row(12, ["Accounts Receivable (610)", "45.50", "", "45.50", "", "Assets"]),
+          row(15, ["Total", "1,500.00", "1,500.00", "1,500.00", "1,500.00", ""])
+        ])
+        assert.deepStrictEqual(yield* skippedLines("TrialBalance.csv"), [
+          [1, "title"],
+          [2, "title"],
+          [3, "title"],
+          [4, "blank"],
+          [5, "header"],
+          [6, "heading"],
+          [8, "total"],
+          [9, "blank"],
+          [10, "heading"],
+          [13, "total"],
+          [14, "blank"]
+        ])
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
   it.scoped(
@@ -102,7 +105,8 @@ describe("Xero grouped reports", () => {
             "",
             "330.00",
             "30.00",
-            "City Agency"
+            "City Agency",
+            "2025-03-31"
           ]),
           row(9, [
             "15 Mar 2025",
@@ -118,7 +122,8 @@ describe("Xero grouped reports", () => {
             "",
             "-55.00",
             "-5.00",
-            "City Agency"
+            "City Agency",
+            "2025-03-31"
           ]),
           row(12, [
             "03 Jan 2025",
@@ -134,7 +139,8 @@ describe("Xero grouped reports", () => {
             "",
             "1,320.00",
             "120.00",
-            "Ridgeway University"
+            "Ridgeway University",
+            "2025-03-31"
           ])
         ])
         assert.deepStrictEqual(yield* skippedLines("AgedReceivables.csv"), [
@@ -169,11 +175,12 @@ describe("Xero grouped reports", () => {
             r.line,
             r.data["Invoice Reference"],
             r.data["Total"],
-            r.data["Contact"]
+            r.data["Contact"],
+            r.data["As At"]
           ]),
           [
-            [8, "RPT-772", "-11.00", "Melrose Parking"],
-            [9, "RPT-790", "99.00", "Melrose Parking"]
+            [8, "RPT-772", "-11.00", "Melrose Parking", "2025-03-31"],
+            [9, "RPT-790", "99.00", "Melrose Parking", "2025-03-31"]
           ]
         )
         const text = (yield* read("xero", "AgedPayables.csv")).toString("utf8")

@@ -1,0 +1,76 @@
+/**
+ * Reading the cells of staged Xero rows: text, required text, amounts (thousands separators allowed) and
+ * day-first dates; a cell that cannot be read throws a `RowProblem`, which `readRows` turns into a reject
+ * issue naming the row's file:line.
+ */
+import * as Option from "effect/Option"
+import { where, type StagedRow } from "../../staging/SourceRows.js"
+import * as Dates from "../Dates.js"
+import * as Money from "../Money.js"
+import type { Issue } from "../SourceModel.js"
+
+/** Thrown inside row readers; caught per row and turned into a reject. */
+export class RowProblem {
+  constructor(
+    readonly what: string,
+    readonly fix: string
+  ) {}
+}
+
+/** The trimmed cell, "" when the row has no such key. */
+export const cell = (row: StagedRow, key: string): string => (row.data[key] ?? "").trim()
+
+/** The trimmed cell, which must not be empty. */
+export const required = (row: StagedRow, key: string): string => {
+  const v = cell(row, key)
+  if (v === "") throw new RowProblem(`${key} is empty`, `fill in ${key} in the export`)
+  return v
+}
+
+/** The cell as an amount (`1,234.50`, `-3`); an empty cell is zero when `blankAsZero`. */
+export const amount = (row: StagedRow, key: string, blankAsZero = false): Money.Money => {
+  const v = cell(row, key)
+  if (v === "" && blankAsZero) return Money.zero
+  return Option.getOrThrowWith(
+    Money.parse(v.replace(/,/g, "")),
+    () =>
+      new RowProblem(
+        `${key} ${JSON.stringify(v)} is not an amount`,
+        `correct ${key} to a number such as 1234.50`
+      )
+  )
+}
+
+/** The cell as a day-first date (`31/12/2025`, `31 Dec 2025`, `2025-12-31`) in `YYYY-MM-DD`. */
+export const date = (row: StagedRow, key: string): string => {
+  const v = required(row, key)
+  return Option.getOrThrowWith(
+    Dates.parseDayFirst(v),
+    () => new RowProblem(`${key} ${JSON.stringify(v)} is not a real DD/MM/YYYY date`, `correct ${key}`)
+  )
+}
+
+/** Applies `read` to each row; a row that throws a RowProblem becomes a reject issue. */
+export const readRows = <A>(
+  rows: ReadonlyArray<StagedRow>,
+  issues: Array<Issue>,
+  read: (row: StagedRow) => A | undefined
+): Array<A> => {
+  const out: Array<A> = []
+  for (const row of rows) {
+    try {
+      const a = read(row)
+      if (a !== undefined) out.push(a)
+    } catch (e) {
+      if (!(e instanceof RowProblem)) throw e
+      issues.push({
+        severity: "reject",
+        lineage: [where(row)],
+        what: e.what,
+        why: "the row cannot be read",
+        fix: e.fix
+      })
+    }
+  }
+  return out
+}

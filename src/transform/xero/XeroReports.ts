@@ -1,0 +1,192 @@
+/**
+ * Xero's own balance reports read into source books — the independent side of the reconciliation:
+ * - the Trial Balance, one per as-at date (staged as `As At` from the report's title rows): each account row
+ *   "Name (Code)" split into name and code (a text that is a chart account's whole name is kept whole), its
+ *   section carried; the amounts are `YTD Debit`/`YTD Credit` when the report has them — the balance as at
+ *   the date, since Xero's `Debit`/`Credit` are then the movement of the report's month — else
+ *   `Debit`/`Credit`; the grand `Total` row is checked against the sum of the lines;
+ * - the Aged Receivables / Payables Detail, one per side and date: each document row an item with its
+ *   contact, number, reference, dates and outstanding amount (the `Total` column), in the base currency as
+ *   Xero shows it by default.
+ * A second report of the same kind and date is left out with a warning; a row that cannot be read is a reject.
+ */
+import * as Option from "effect/Option"
+import { where, type StagedRow } from "../../staging/SourceRows.js"
+import * as Dates from "../Dates.js"
+import { normalizeName } from "../Mappings.js"
+import * as Money from "../Money.js"
+import type {
+  Issue,
+  SourceAccount,
+  SourceAgedItem,
+  SourceAgedReport,
+  SourceTrialBalance,
+  SourceTrialBalanceLine
+} from "../SourceModel.js"
+import { amount, cell, date, readRows, required } from "./StagedCells.js"
+
+/** The staged key of a report's as-at date (see the extract's `ReportDate`). */
+const AS_AT = "As At"
+
+/** Staged rows grouped by report (file and as-at date), in file order. */
+const reports = (rows: ReadonlyArray<StagedRow>): Array<ReadonlyArray<StagedRow>> => {
+  const groups = new Map<string, Array<StagedRow>>()
+  for (const r of rows) {
+    const key = `${r.file}\u0000${cell(r, AS_AT)}`
+    const group = groups.get(key)
+    if (group === undefined) groups.set(key, [r])
+    else group.push(r)
+  }
+  return [...groups.values()]
+}
+
+/**
+ * The report's as-at date, unless it is unreadable or a report of the same kind already has that date
+ * (`seen`, as-at → file): then an issue, and undefined.
+ */
+const asAtOf = (
+  report: ReadonlyArray<StagedRow>,
+  what: string,
+  seen: Map<string, string>,
+  issues: Array<Issue>
+): string | undefined => {
+  const file = report[0]!.file
+  const text = cell(report[0]!, AS_AT)
+  const asAt = Option.getOrUndefined(Dates.parseDayFirst(text))
+  if (asAt === undefined) {
+    issues.push({
+      severity: "reject",
+      lineage: report.map(where),
+      what: `the ${what} in ${file}`,
+      why: `its as-at date ${JSON.stringify(text)} is not a date`,
+      fix: "extract the report again: its title rows give the date (As at 31 December 2025)"
+    })
+    return undefined
+  }
+  const earlier = seen.get(asAt)
+  if (earlier !== undefined) {
+    issues.push({
+      severity: "warning",
+      lineage: [where(report[0]!)],
+      what: `the ${what} as at ${asAt} in ${file}`,
+      why: `${earlier} is a ${what} as at the same date; only that one is used`,
+      fix: `keep one ${what} per date in the input folder`
+    })
+    return undefined
+  }
+  seen.set(asAt, file)
+  return asAt
+}
+
+const NAME_AND_CODE = /^(.*\S)\s*\(([^()]+)\)$/
+
+/** Splits "Name (Code)" into name and code, unless the whole text is an account's name. */
+const splitAccount = (text: string, whole: ReadonlySet<string>, codeColumn: string) => {
+  if (codeColumn !== "") {
+    const suffix = ` (${codeColumn})`
+    return {
+      accountName: text.endsWith(suffix) ? text.slice(0, -suffix.length) : text,
+      accountCode: codeColumn
+    }
+  }
+  const m = NAME_AND_CODE.exec(text)
+  return m === null || whole.has(normalizeName(text))
+    ? { accountName: text, accountCode: "" }
+    : { accountName: m[1]!, accountCode: m[2]!.trim() }
+}
+
+const isGrandTotal = (row: StagedRow) => /^total$/i.test(cell(row, "Account")) && cell(row, "Section") === ""
+
+/** Xero's Trial Balance reports, one per as-at date, sorted by date. */
+export const trialBalances = (
+  rows: ReadonlyArray<StagedRow>,
+  accounts: ReadonlyArray<SourceAccount>,
+  issues: Array<Issue>
+): Array<SourceTrialBalance> => {
+  const whole = new Set(accounts.map((a) => normalizeName(a.name)))
+  const seen = new Map<string, string>()
+  const out: Array<SourceTrialBalance> = []
+  for (const report of reports(rows)) {
+    const asAt = asAtOf(report, "Trial Balance", seen, issues)
+    if (asAt === undefined) continue
+    const ytd = report.some((r) => "YTD Debit" in r.data || "YTD Credit" in r.data)
+    const [debitKey, creditKey] = ytd ? ["YTD Debit", "YTD Credit"] : ["Debit", "Credit"]
+    const read = (r: StagedRow) => ({ debit: amount(r, debitKey, true), credit: amount(r, creditKey, true) })
+    const totalRows = report.filter(isGrandTotal)
+    const lines = readRows(
+      report.filter((r) => !isGrandTotal(r)),
+      issues,
+      (r): SourceTrialBalanceLine => ({
+        ...splitAccount(required(r, "Account"), whole, cell(r, "Account Code")),
+        section: cell(r, "Section"),
+        ...read(r),
+        lineage: where(r)
+      })
+    )
+    const sums = {
+      debit: Money.sum(lines.map((l) => l.debit)),
+      credit: Money.sum(lines.map((l) => l.credit))
+    }
+    const [total] = readRows(totalRows.slice(-1), issues, read)
+    const totals = total ?? sums
+    if (total !== undefined) {
+      const at = where(totalRows[totalRows.length - 1]!)
+      const show = (t: typeof sums) => `debit ${Money.toFixed(t.debit)}, credit ${Money.toFixed(t.credit)}`
+      if (!Money.equals(total.debit, sums.debit) || !Money.equals(total.credit, sums.credit))
+        issues.push({
+          severity: "warning",
+          lineage: [at],
+          what: `the Trial Balance total at ${at}`,
+          why: `it says ${show(total)} but the report's account rows sum to ${show(sums)}`,
+          fix: "export the report again: a row is missing, unreadable or edited"
+        })
+      else if (!Money.equals(total.debit, total.credit))
+        issues.push({
+          severity: "warning",
+          lineage: [at],
+          what: `the Trial Balance total at ${at}`,
+          why: `its debits and credits differ (${show(total)})`,
+          fix: "export the report again from the source system"
+        })
+    }
+    out.push({
+      asAt,
+      lines,
+      totalDebit: totals.debit,
+      totalCredit: totals.credit,
+      file: report[0]!.file
+    })
+  }
+  return out.sort((a, b) => (a.asAt < b.asAt ? -1 : a.asAt > b.asAt ? 1 : 0))
+}
+
+const readItem = (row: StagedRow): SourceAgedItem => {
+  const due = cell(row, "Due Date")
+  return {
+    contactName: required(row, "Contact"),
+    number: cell(row, "Invoice Number"),
+    reference: cell(row, "Invoice Reference"),
+    date: date(row, "Invoice Date"),
+    dueDate: due === "" ? undefined : date(row, "Due Date"),
+    outstanding: amount(row, "Total"),
+    currency: undefined,
+    lineage: where(row)
+  }
+}
+
+/** Xero's Aged Receivables (`AR`) or Payables (`AP`) Detail reports, one per as-at date, sorted by date. */
+export const agedReports = (
+  side: "AR" | "AP",
+  rows: ReadonlyArray<StagedRow>,
+  issues: Array<Issue>
+): Array<SourceAgedReport> => {
+  const what = side === "AR" ? "Aged Receivables Detail" : "Aged Payables Detail"
+  const seen = new Map<string, string>()
+  const out: Array<SourceAgedReport> = []
+  for (const report of reports(rows)) {
+    const asAt = asAtOf(report, what, seen, issues)
+    if (asAt === undefined) continue
+    out.push({ side, asAt, items: readRows(report, issues, readItem), file: report[0]!.file })
+  }
+  return out.sort((a, b) => (a.asAt < b.asAt ? -1 : a.asAt > b.asAt ? 1 : 0))
+}
