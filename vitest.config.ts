@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The run's temp directory, and the check that the tests leave nothing in it.
+    globalSetup: ["./test/support/TempGuard.ts"],
     reporters: ["default", "./test/support/SummaryReporter.ts"]
   }
 })

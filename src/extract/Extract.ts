@@ -1,6 +1,8 @@
 /**
  * The extract stage: every export file of an input directory recognised by its headers and title rows,
  * and each of its lines landed in staging as a staged row, a skipped line or a reject, with file:line lineage.
+ * An input with nothing to extract (a missing folder, no export files, only unrecognised or empty ones) is
+ * an error that leaves staging as it was.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
@@ -9,6 +11,7 @@ import * as NodePath from "node:path"
 import * as CsvFile from "./CsvFile.js"
 import * as ColumnProfile from "./generic/ColumnProfile.js"
 import { ExtractError } from "./ExtractError.js"
+import type { Profile } from "./Profile.js"
 import * as Profiles from "./Profiles.js"
 import * as StagingTarget from "./StagingTarget.js"
 import type * as Stage from "./Stage.js"
@@ -53,22 +56,44 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   ".numbers": "export it as .xlsx or CSV (UTF-8) and extract again"
 }
 
-/**
- * The export files of `inputDir`, sorted by name: dotfiles, Excel's `~$` lock files, README.md, directories
- * and files whose extension is not an export's are not candidates; a spreadsheet format the readers cannot
- * open is an error.
- */
-export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>, ExtractError> =>
+/** The files of an input directory: its export files, sorted by name, and the other files left alone. */
+export interface InputFiles {
+  readonly exports: ReadonlyArray<string>
+  readonly ignored: ReadonlyArray<string>
+}
+
+/** The input directory's entries, or why it cannot be read: missing, not a directory, unreadable. */
+const entriesOf = (inputDir: string) =>
   Effect.tryPromise({
     try: () => NodeFs.readdir(inputDir, { withFileTypes: true }),
-    catch: (e) =>
-      new ExtractError({
-        what: "cannot list the input directory",
-        where: inputDir,
-        why: String(e),
-        fix: "pass the directory that holds the export files"
-      })
-  }).pipe(
+    catch: (e) => {
+      const code = (e as { code?: unknown }).code
+      const fix = "pass the folder that holds the export files"
+      return code === "ENOENT"
+        ? new ExtractError({
+            what: "the input folder does not exist",
+            where: inputDir,
+            why: "No file or folder has that path",
+            fix
+          })
+        : code === "ENOTDIR"
+          ? new ExtractError({
+              what: "the input is not a folder",
+              where: inputDir,
+              why: "Extract reads every export file of a folder",
+              fix
+            })
+          : new ExtractError({ what: "cannot list the input folder", where: inputDir, why: String(e), fix })
+    }
+  })
+
+/**
+ * The files of `inputDir`, sorted by name: dotfiles, Excel's `~$` lock files, README.md and directories are
+ * not candidates, files whose extension is not an export's are left alone, and a spreadsheet format the
+ * readers cannot open is an error.
+ */
+export const listFiles = (inputDir: string): Effect.Effect<InputFiles, ExtractError> =>
+  entriesOf(inputDir).pipe(
     Effect.flatMap((entries) => {
       const names = entries
         .filter((e) => e.isFile() && !/^(\.|~\$)/.test(e.name) && e.name.toLowerCase() !== "readme.md")
@@ -85,12 +110,33 @@ export const listFiles = (inputDir: string): Effect.Effect<ReadonlyArray<string>
           })
         )
       const ignored = names.filter((n) => !EXPORT_EXTENSIONS.includes(NodePath.extname(n).toLowerCase()))
-      return Effect.as(
-        ignored.length > 0 ? Effect.logInfo(`not exports, left alone: ${ignored.join(", ")}`) : Effect.void,
-        names.filter((n) => !ignored.includes(n))
-      )
+      return Effect.succeed({ exports: names.filter((n) => !ignored.includes(n)), ignored })
     })
   )
+
+/** How a source is named in messages. */
+const SOURCE_NAMES: Readonly<Record<ExtractOptions["source"], string>> = {
+  xero: "Xero",
+  qbo: "QuickBooks Online",
+  generic: "the source system"
+}
+
+/** What an input directory without export files (or without any data in them) is told. */
+const nothingToExtract = (
+  options: ExtractOptions,
+  profiles: ReadonlyArray<Profile>,
+  found: string
+): ExtractError =>
+  new ExtractError({
+    what: "no export files found",
+    where: options.inputDir,
+    why:
+      `${found}. Extract looks for ${EXPORT_EXTENSIONS.join(", ")} files holding one of the layouts of ` +
+      `source ${options.source}: ${Profiles.expected(profiles)}`,
+    fix:
+      `export the books from ${SOURCE_NAMES[options.source]} into this folder, or pass the folder that ` +
+      "holds the export files, and extract again"
+  })
 
 const isWorkbook = (file: string) => WORKBOOKS.includes(NodePath.extname(file).toLowerCase())
 
@@ -133,54 +179,96 @@ const summarise = (result: Stage.FileResult, seconds: number) =>
   })
 
 /**
- * Extracts every export file of `options.inputDir`; a workbook gives one summary per non-empty sheet
- * (`Book.xlsx#Sheet`). Delimited files are all recognised before anything is read in full, and the run is
- * published at its end in one transaction: any failure, or a kill, leaves what staging shows exactly as it
- * was. Each file replaces its own earlier rows, so extracting the same input again gives the same staging.
+ * An input directory checked before anything is written: its export files and the profiles they are
+ * recognised against. Every delimited file is already recognised; workbooks are recognised sheet by sheet
+ * as they are read.
  */
-export const run: (
-  options: ExtractOptions
-) => Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> = Effect.fn("Extract.run")(
-  function* (options: ExtractOptions) {
-    const columnProfiles = [
-      ...(options.source === "generic" ? yield* ColumnProfile.shipped : []),
-      ...(options.profileFile !== undefined ? [yield* ColumnProfile.load(options.profileFile)] : [])
-    ]
-    const profiles = [...Profiles.forSource(options.source), ...columnProfiles.map(ColumnProfile.toProfile)]
-    const files = yield* listFiles(options.inputDir)
-    const pathOf = (file: string) => NodePath.join(options.inputDir, file)
-    yield* Effect.forEach(
-      files.filter((f) => !isWorkbook(f)),
-      (file) => CsvFile.recognise(pathOf(file), file, profiles),
-      { discard: true }
+export interface Survey {
+  readonly options: ExtractOptions
+  readonly files: ReadonlyArray<string>
+  readonly ignored: ReadonlyArray<string>
+  readonly profiles: ReadonlyArray<Profile>
+}
+
+/**
+ * Checks `options.inputDir` without touching staging: a missing folder, a folder without export files and a
+ * delimited file no profile recognises are errors before anything is written.
+ */
+export const survey: (options: ExtractOptions) => Effect.Effect<Survey, ExtractError> = Effect.fn(
+  "Extract.survey"
+)(function* (options: ExtractOptions) {
+  const columnProfiles = [
+    ...(options.source === "generic" ? yield* ColumnProfile.shipped : []),
+    ...(options.profileFile !== undefined ? [yield* ColumnProfile.load(options.profileFile)] : [])
+  ]
+  const profiles = [...Profiles.forSource(options.source), ...columnProfiles.map(ColumnProfile.toProfile)]
+  const { exports, ignored } = yield* listFiles(options.inputDir)
+  if (exports.length === 0)
+    return yield* nothingToExtract(
+      options,
+      profiles,
+      ignored.length === 0
+        ? "The folder holds no files"
+        : `The folder holds only files that are not exports (${ignored.join(", ")})`
     )
-    const extractAll = Effect.forEach(files, (file) =>
-      Effect.gen(function* () {
-        const started = Date.now()
-        const results = isWorkbook(file)
-          ? yield* XlsxFile.extract(pathOf(file), file, options.source, profiles)
-          : [yield* CsvFile.extract(pathOf(file), file, options.source, profiles)]
-        const seconds = Math.max((Date.now() - started) / 1000, 0.001)
-        return results.map((result) => ({ result, seconds }))
-      })
-    ).pipe(
-      Effect.flatMap((nested) => {
-        const timed = nested.flat()
-        const settled = settleDateOrders(timed.map((t) => t.result))
-        return Effect.forEach(settled, (r, i) => summarise(r, timed[i]!.seconds))
-      })
-    )
-    return yield* StagingTarget.run(extractAll, options.chunkRows).pipe(
-      Effect.catchTag("SqlError", (e) =>
-        Effect.fail(
-          new ExtractError({
-            what: "cannot write to staging",
-            where: options.inputDir,
-            why: e.message,
-            fix: "check the workspace's staging database (disk space, permissions, not open elsewhere) and extract again"
-          })
+  yield* Effect.forEach(
+    exports.filter((f) => !isWorkbook(f)),
+    (file) => CsvFile.recognise(NodePath.join(options.inputDir, file), file, profiles),
+    { discard: true }
+  )
+  return { options, files: exports, ignored, profiles }
+})
+
+/**
+ * Extracts the export files of a surveyed input directory; a workbook gives one summary per non-empty sheet
+ * (`Book.xlsx#Sheet`). The run is published at its end in one transaction: any failure, or a kill, leaves
+ * what staging shows exactly as it was. Each file replaces its own earlier rows, so extracting the same input
+ * again gives the same staging.
+ */
+export const stage: (
+  input: Survey
+) => Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> = Effect.fn(
+  "Extract.stage"
+)(function* (input: Survey) {
+  const { options, files, profiles } = input
+  if (input.ignored.length > 0) yield* Effect.logInfo(`not exports, left alone: ${input.ignored.join(", ")}`)
+  const pathOf = (file: string) => NodePath.join(options.inputDir, file)
+  const extractAll = Effect.forEach(files, (file) =>
+    Effect.gen(function* () {
+      const started = Date.now()
+      const results = isWorkbook(file)
+        ? yield* XlsxFile.extract(pathOf(file), file, options.source, profiles)
+        : [yield* CsvFile.extract(pathOf(file), file, options.source, profiles)]
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001)
+      return results.map((result) => ({ result, seconds }))
+    })
+  ).pipe(
+    Effect.flatMap((nested) => {
+      const timed = nested.flat()
+      if (timed.length === 0)
+        return Effect.fail(
+          nothingToExtract(options, profiles, `Its workbooks hold only empty sheets (${files.join(", ")})`)
         )
+      const settled = settleDateOrders(timed.map((t) => t.result))
+      return Effect.forEach(settled, (r, i) => summarise(r, timed[i]!.seconds))
+    })
+  )
+  return yield* StagingTarget.run(extractAll, options.chunkRows).pipe(
+    Effect.catchTag("SqlError", (e) =>
+      Effect.fail(
+        new ExtractError({
+          what: "cannot write to staging",
+          where: options.inputDir,
+          why: e.message,
+          fix: "check the workspace's staging database (disk space, permissions, not open elsewhere) and extract again"
+        })
       )
     )
-  }
-)
+  )
+})
+
+/** Surveys `options.inputDir`, then extracts it (`survey`, then `stage`). */
+export const run = (
+  options: ExtractOptions
+): Effect.Effect<ReadonlyArray<FileSummary>, ExtractError, SqlClient.SqlClient> =>
+  Effect.flatMap(survey(options), stage)

@@ -1,6 +1,7 @@
 /** The profiles each source is recognised against, and choosing one for a file from its first records. */
 import * as Effect from "effect/Effect"
 import { ExtractError } from "./ExtractError.js"
+import * as CreditAllocations from "./generic/CreditAllocations.js"
 import * as ExchangeRates from "./generic/ExchangeRates.js"
 import * as QboJournal from "./qbo/Journal.js"
 import * as QboLists from "./qbo/Lists.js"
@@ -17,7 +18,7 @@ import * as Templates from "./xero/Templates.js"
 /** The sources a migration can come from. */
 export type Source = "xero" | "qbo" | "generic"
 
-const generic: ReadonlyArray<Profile> = [ExchangeRates.profile]
+const generic: ReadonlyArray<Profile> = [ExchangeRates.profile, CreditAllocations.profile]
 
 const xero: ReadonlyArray<Profile> = [
   Table.profile(Layouts.accounts),
@@ -44,6 +45,10 @@ export const MARGIN = 0.1
 
 const pct = (c: number) => `${Math.round(c * 100)}%`
 
+/** The layouts `profiles` recognise, each with what a file of it must hold, for messages. */
+export const expected = (profiles: ReadonlyArray<Profile>): string =>
+  profiles.map((p) => `${p.kinds.join("/")} — ${p.expects}`).join("; ")
+
 /**
  * The one recognition of a file: the most confident claim at or above 75%, unless another claim is within
  * 10 points of it (ambiguous) or none reaches 75% (unrecognised); both errors name the candidates.
@@ -65,7 +70,7 @@ export const choose = (
         where: file,
         why:
           (near.length > 0 ? `closest: ${near.join("; ")}. ` : "no known layout matches its headers. ") +
-          `Expected one of: ${profiles.map((p) => `${p.kinds.join("/")} — ${p.expects}`).join("; ")}`,
+          `Expected one of: ${expected(profiles)}`,
         fix: "export the report again in one of the expected layouts, or describe its columns in a profile file"
       })
     )

@@ -1,8 +1,9 @@
 /**
  * README honesty: the worked example between the `readme-example` markers is run as written (on a free
- * port, in a temporary workspace), and so are `npm start` and `npm run sample`.
+ * port, in a temporary workspace), and so are `npm start` and `npm run sample`. What the commands write
+ * under the repository's `runs/` is removed afterwards, whether the test passed or not.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it, onTestFinished } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
@@ -33,6 +34,28 @@ const bash = (script: string) =>
     child.on("exit", (status) => resolve({ status, out }))
   })
 
+const runs = NodePath.join(root, "runs")
+
+/** Removes `runs/<name>` when the current test finishes (the commands write their runs there). */
+const removeRunAtEnd = (name: string) =>
+  onTestFinished(() => NodeFs.rmSync(NodePath.join(runs, name), { recursive: true, force: true }))
+
+/** When the current test finishes, removes every run under `runs/` whose manifest names `workspace`. */
+const removeRunsOfWorkspaceAtEnd = (workspace: string) =>
+  onTestFinished(() => {
+    for (const name of NodeFs.existsSync(runs) ? NodeFs.readdirSync(runs) : []) {
+      const manifest = NodePath.join(runs, name, "manifest.json")
+      let facts: { workspace?: unknown } = {}
+      try {
+        facts = JSON.parse(NodeFs.readFileSync(manifest, "utf8")) as { workspace?: unknown }
+      } catch {
+        continue // not a run's directory, or another process's run being written
+      }
+      if (facts.workspace === workspace)
+        NodeFs.rmSync(NodePath.join(runs, name), { recursive: true, force: true })
+    }
+  })
+
 /** The README's example block, with the port and workspace swapped for safe ones. */
 export const example = (port: number, workspace: string): Array<string> => {
   const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
@@ -53,6 +76,7 @@ describe("README", () => {
       Effect.gen(function* () {
         const port = yield* Effect.promise(freePort)
         const workspace = NodePath.join(tempDir("readme"), "acme")
+        removeRunsOfWorkspaceAtEnd(workspace)
         const lines = example(port, workspace)
         assert.match(lines[0]!, /sandbox .*&$/, "the example starts a sandbox in the background")
         const script = [
@@ -76,6 +100,8 @@ describe("README", () => {
     () =>
       Effect.gen(function* () {
         const r = yield* Effect.promise(() => bash("npm start"))
+        const run = /workspace (.*)[/\\]workspace$/m.exec(r.out)?.[1]
+        if (run !== undefined) removeRunAtEnd(NodePath.basename(run))
         assert.strictEqual(r.status, 0, r.out)
         assert.include(r.out, "Reconciliation: MATCHES")
         assert.match(r.out, /Open .*runs\/demo-.*\/report\.html/)
@@ -88,6 +114,8 @@ describe("README", () => {
     () =>
       Effect.gen(function* () {
         const r = yield* Effect.promise(() => bash("npm run bench -- --quick sandbox"))
+        const figures = /Figures written to (.*\.json)$/m.exec(r.out)?.[1]
+        if (figures !== undefined) removeRunAtEnd(NodePath.basename(figures))
         assert.strictEqual(r.status, 0, r.out)
         assert.match(r.out, /POST \/invoices \(ledger posting\)\s+[\d,]+/)
         assert.match(r.out, /Figures written to runs\/bench-.*\.json/)

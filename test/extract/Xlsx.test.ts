@@ -157,6 +157,21 @@ describe("XLSX workbooks", () => {
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
+  it.scoped(
+    "workbooks holding only empty sheets are nothing to extract: an error, and no run published",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* workbookDir("Empty.xlsx", (wb) => {
+          wb.addWorksheet("Sheet1")
+          wb.addWorksheet("Sheet2")
+        })
+        const error = yield* Effect.flip(Extract.run({ source: "xero", inputDir: dir }))
+        assert.deepStrictEqual([error.what, error.where], ["no export files found", dir])
+        assert.match(error.why, /^Its workbooks hold only empty sheets \(Empty\.xlsx\)\. Extract looks for /)
+        assert.isUndefined(yield* fileRow("Empty.xlsx#Sheet1"))
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
   it.scoped("a sheet stored before the workbook part keeps its declared name", () =>
     Effect.gen(function* () {
       const dir = yield* dirOf("xlsx", ["SheetBeforeWorkbook.xlsx"])

@@ -46,13 +46,16 @@ describe("CsvFile", () => {
       'plain,"Lim, Tan and Associates LLP","27"" 4K monitor",Café Nüsantara,"two\nlines",'
     )
     const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "csv-"))
-    const file = new CsvFile.CsvFile(NodePath.join(dir, "t.csv"))
-    for (let i = 0; i < 5000; i++) file.row(cells)
-    assert.strictEqual(file.close(), 5000)
-    const back = parse(NodeFs.readFileSync(NodePath.join(dir, "t.csv"), "utf8")) as Array<Array<string>>
-    assert.strictEqual(back.length, 5000)
-    assert.deepStrictEqual(back[4999], cells)
-    NodeFs.rmSync(dir, { recursive: true, force: true })
+    try {
+      const file = new CsvFile.CsvFile(NodePath.join(dir, "t.csv"))
+      for (let i = 0; i < 5000; i++) file.row(cells)
+      assert.strictEqual(file.close(), 5000)
+      const back = parse(NodeFs.readFileSync(NodePath.join(dir, "t.csv"), "utf8")) as Array<Array<string>>
+      assert.strictEqual(back.length, 5000)
+      assert.deepStrictEqual(back[4999], cells)
+    } finally {
+      NodeFs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -1,9 +1,9 @@
 import Database from "better-sqlite3"
-import { mkdtempSync, readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { startSandbox } from "../../src/sandbox/Sandbox.js"
+import { tempDir } from "../support/TempDir.js"
 import { Client } from "./support.js"
 
 const contact = (name: string) => ({ name, billingName: name, customer: true, supplier: false })
@@ -21,7 +21,7 @@ describe("sandbox faults", () => {
   it("faults: latency is network time around the work: a write is done on arrival, its answer comes latencyMs later", async () => {
     // Waiting before the work instead would start the wait only once the event loop got to the request,
     // so a burst of work would stretch every concurrent request's latency by the whole burst.
-    const state = join(mkdtempSync(join(tmpdir(), "sbx-")), "state.db")
+    const state = join(tempDir("sbx"), "state.db")
     const sb = await startSandbox({ statePath: state, faults: { latencyMs: 400 } })
     const t = performance.now()
     const answered = new Client(sb.url).post("/contacts", contact("Early Co"))
@@ -64,7 +64,7 @@ describe("sandbox faults", () => {
   })
 
   it("faults: reset destroys the connection before processing (nothing is written)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sbx-"))
+    const dir = tempDir("sbx")
     const state = join(dir, "state.db")
     const sb = await startSandbox({ statePath: state, faults: { resetRate: 1 } })
     await expect(new Client(sb.url).post("/contacts", contact("Reset Co"))).rejects.toThrow()
@@ -78,7 +78,7 @@ describe("sandbox faults", () => {
   })
 
   it("faults: drop-after-commit commits the write, then destroys the connection", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sbx-"))
+    const dir = tempDir("sbx")
     const state = join(dir, "state.db")
     const sb = await startSandbox({ statePath: state, faults: { dropAfterCommitRate: 1 } })
     await expect(new Client(sb.url).post("/contacts", contact("Dropped Co"))).rejects.toThrow()
@@ -91,7 +91,7 @@ describe("sandbox faults", () => {
   })
 
   it("faults: the request log has one NDJSON line per request with method, path, status, ms and fault", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sbx-"))
+    const dir = tempDir("sbx")
     const log = join(dir, "requests.ndjson")
     const sb = await startSandbox({ requestLog: log, faults: { dropAfterCommitRate: 1 } })
     const api = new Client(sb.url)

@@ -1,13 +1,12 @@
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { startSandbox } from "../../src/sandbox/Sandbox.js"
+import { tempDir } from "../support/TempDir.js"
 import { Client, invoiceBody, world } from "./support.js"
 
 describe("sandbox state file", () => {
   it("state: a restart on the same file keeps every record and the ledger, and does not re-apply the fixture", async () => {
-    const state = join(mkdtempSync(join(tmpdir(), "sbx-")), "state.db")
+    const state = join(tempDir("sbx"), "state.db")
     const w = await world({ statePath: state })
     const inv = await w.api.post("/invoices", invoiceBody(w))
     expect(inv.status).toBe(201)
@@ -19,7 +18,7 @@ describe("sandbox state file", () => {
 
     const again = await startSandbox({ statePath: state })
     const api = new Client(again.url)
-    const got = await api.get(`/invoices/${inv.body.resourceId}`)
+    const got = await api.get(`/invoices/${inv.body.data.resourceId}`)
     expect(got.status).toBe(200)
     expect(got.body.totalAmount).toBe(109)
     expect((await api.get("/chart-of-accounts?limit=1000")).body.totalElements).toBe(accounts1)

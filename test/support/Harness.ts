@@ -3,8 +3,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import { spawn } from "node:child_process"
-import * as NodeFs from "node:fs"
-import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as TargetApi from "../../src/load/TargetApi.js"
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox/Sandbox.js"
@@ -12,7 +10,8 @@ import * as StagingDb from "../../src/staging/StagingDb.js"
 
 export const sampleDir = NodePath.resolve(import.meta.dirname, "../../samples/xero-demo")
 
-export const tempDir = (prefix: string) => NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), `lm-${prefix}-`))
+/** A temporary directory, removed when the test that made it finishes (see `TempDir`). */
+export { tempDir } from "./TempDir.js"
 
 export const apiKey = "jk-test-0123456789abcdef"
 

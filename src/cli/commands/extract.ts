@@ -2,6 +2,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
+import * as Extract from "../../extract/Extract.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import { exitWith, runsDir, staging, workspace } from "../common.js"
@@ -12,8 +13,10 @@ export const extract = Command.make(
     source: Options.choice("source", ["xero"]).pipe(
       Options.withDescription("the system the exports come from")
     ),
-    input: Options.directory("input", { exists: "yes" }).pipe(
-      Options.withDescription("the directory of export files")
+    input: Options.directory("input").pipe(
+      Options.withDescription(
+        "the directory of Xero export files (.csv, .tsv, .txt, .xlsx, .xlsm), recognised by their headers"
+      )
     ),
     workspace,
     runsDir
@@ -21,15 +24,20 @@ export const extract = Command.make(
   (args) =>
     exitWith(
       Effect.gen(function* () {
+        // Checked before the workspace is opened: an input with nothing to extract leaves staging as it was.
+        const input = yield* Extract.survey({ source: args.source, inputDir: args.input })
         const run = yield* Run.open(args.runsDir, "extract", { workspace: args.workspace, input: args.input })
-        const files = yield* Pipeline.extract(args.input).pipe(Effect.provide(Run.loggerLayer(run)))
+        const files = yield* Pipeline.extract(input).pipe(
+          Effect.provide(Run.loggerLayer(run)),
+          Effect.provide(staging(args.workspace))
+        )
         const rejected = files.reduce((n, f) => n + f.rejected, 0)
         yield* Run.record(run, { files, finishedAt: new Date().toISOString() })
         return rejected > 0 ? 1 : 0
-      }).pipe(Effect.provide(staging(args.workspace)))
+      })
     )
 ).pipe(
   Command.withDescription(
-    "Extract a source system's export files into staging, every row with its file:line."
+    "Extract a folder of Xero exports (CSV or XLSX) into the workspace's staging, every row with its file:line."
   )
 )

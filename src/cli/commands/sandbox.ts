@@ -70,6 +70,6 @@ export const sandbox = Command.make(
     )
 ).pipe(
   Command.withDescription(
-    "Run the embedded platform emulator (double-entry ledger, the spec's rules, injectable faults)."
+    "Run the embedded emulator of the platform's API on loopback (double-entry ledger, injectable faults)."
   )
 )
