@@ -9,20 +9,35 @@ import type { StoredOp } from "../staging/PlanStore.js"
 import { phases, type OpKind, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 
-/** The load's phases in reverse: payments → transactions → items → contacts → accounts → rates → currencies. */
+/**
+ * The load's phases in reverse: settlements (payments, refunds, credit applications) → transactions →
+ * items → contacts → accounts → rates → currencies → tags.
+ */
 export const rollbackPhases: ReadonlyArray<Phase> = [...phases].reverse()
 
-/** How a record is removed: a DELETE, or left in place for a stated reason. */
+/**
+ * How a record is removed: a DELETE, or left in place for a stated reason. `again`: a DELETE that may only
+ * void the record (cash entries) is followed by another, which removes the voided record; 404 then means
+ * the first one already removed it.
+ */
 export type Removal =
-  { readonly _tag: "Delete"; readonly path: string } | { readonly _tag: "Leave"; readonly reason: string }
+  | { readonly _tag: "Delete"; readonly path: string; readonly again?: boolean }
+  | { readonly _tag: "Leave"; readonly reason: string }
 
-const del = (path: string): Removal => ({ _tag: "Delete", path })
+const del = (path: string, again = false): Removal => ({ _tag: "Delete", path, ...(again ? { again } : {}) })
+
+const field = (body: unknown, name: string): string => {
+  const v = (body as Record<string, unknown> | null)?.[name]
+  return encodeURIComponent(typeof v === "string" ? v : "")
+}
 
 /**
- * The request that removes a created record. Invoices, bills and journals are deleted with `force=true`:
- * without it an active one is only voided and stays in the target. Payments go by their own id, rates under
- * their currency. A cash entry (when the plan gains that kind) goes by `DELETE /cashflow-journals/{id}`,
- * where the id is its `parentEntityResourceId`, which is what its create returns and its checkpoint holds.
+ * The request that removes a created record (`body`: its planned body with references resolved). Invoices,
+ * bills, credit notes and journals are deleted with `force=true`: without it an active one is only voided
+ * and stays in the target. Payments and refunds go by their own id, rates under their currency, a credit
+ * application under its document. A cash entry or transfer goes by `DELETE /cashflow-journals/{id}`, where
+ * the id is its `parentEntityResourceId` (what its create returns and its checkpoint holds), sent again to
+ * remove what the first one voided.
  */
 export const removal = (kind: OpKind, resourceId: string, body: unknown): Removal => {
   const id = encodeURIComponent(resourceId)
@@ -50,7 +65,23 @@ export const removal = (kind: OpKind, resourceId: string, body: unknown): Remova
       return del(`/journals/${id}?force=true`)
     case "invoice-payment":
     case "bill-payment":
+    case "customer-refund":
+    case "supplier-refund":
       return del(`/payments/${id}`)
+    case "tag":
+      return del(`/tags/${id}`)
+    case "customer-credit-note":
+      return del(`/customer-credit-notes/${id}?force=true`)
+    case "supplier-credit-note":
+      return del(`/supplier-credit-notes/${id}?force=true`)
+    case "cash-in":
+    case "cash-out":
+    case "cash-transfer":
+      return del(`/cashflow-journals/${id}`, true)
+    case "invoice-credit":
+      return del(`/invoices/${field(body, "resourceId")}/credits/${id}`)
+    case "bill-credit":
+      return del(`/bills/${field(body, "resourceId")}/credits/${id}`)
   }
 }
 
@@ -78,7 +109,25 @@ export const readPath = (kind: OpKind, resourceId: string, body: unknown): strin
       return `/journals/${id}`
     case "invoice-payment":
     case "bill-payment":
+    case "customer-refund":
+    case "supplier-refund":
       return `/payments/${id}`
+    case "tag":
+      return `/tags/${id}`
+    case "customer-credit-note":
+      return `/customer-credit-notes/${id}`
+    case "supplier-credit-note":
+      return `/supplier-credit-notes/${id}`
+    case "cash-in":
+    case "cash-out":
+    case "cash-transfer":
+      // No GET takes the parent id: a 404 here reads as "refers to nothing", which holds because an entry
+      // that existed before the load cannot refer to a record the load created.
+      return `/cash-in-journals/${id}`
+    case "invoice-credit":
+      return `/invoices/${field(body, "resourceId")}/credits`
+    case "bill-credit":
+      return `/bills/${field(body, "resourceId")}/credits`
   }
 }
 

@@ -218,14 +218,15 @@ export const load = (options: LoadOptions) =>
     /**
      * Before anything of a phase is sent: operations never attempted whose record already exists in the
      * target (a lost workspace, a partial earlier migration) are adopted by natural key, not duplicated.
-     * Payments are looked up only under an adopted document: a document this load created has none yet.
+     * Settlements (payments, refunds, credit applications) are looked up only under an adopted document or
+     * credit note: one this load created has none yet.
      */
     const adoptExisting = (phaseOps: ReadonlyArray<Stored>) =>
       Effect.gen(function* () {
         const fresh = phaseOps.filter((o) => {
           const s = state.get(o.key)!
           if (s.status !== "pending" || s.attempts > 0) return false
-          if (o.kind.endsWith("-payment")) return o.dependsOn.some((d) => state.get(d)?.origin === "adopted")
+          if (o.phase === "settlements") return o.dependsOn.some((d) => state.get(d)?.origin === "adopted")
           return true
         })
         const lookups = fresh.flatMap((op) => {

@@ -6,10 +6,10 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import * as Bodies from "../transform/Bodies.js"
-import { fromEpochMs } from "../transform/Dates.js"
 import type { OpKind } from "../transform/Plan.js"
 import type { RefEntity } from "../transform/Refs.js"
-import { TargetApi, unwrap } from "./TargetApi.js"
+import { lookupUnderParents } from "./ParentLookups.js"
+import { TargetApi } from "./TargetApi.js"
 import type { TargetError } from "./TargetErrors.js"
 
 type AnySchema = Schema.Schema<any, any, never>
@@ -25,7 +25,17 @@ export const schemas: Record<OpKind, AnySchema> = {
   bill: Bodies.Document,
   journal: Bodies.Journal,
   "invoice-payment": Bodies.Payments,
-  "bill-payment": Bodies.Payments
+  "bill-payment": Bodies.Payments,
+  tag: Bodies.Tag,
+  "customer-credit-note": Bodies.CreditNote,
+  "supplier-credit-note": Bodies.CreditNote,
+  "cash-in": Bodies.CashEntry,
+  "cash-out": Bodies.CashEntry,
+  "cash-transfer": Bodies.CashTransfer,
+  "invoice-credit": Bodies.CreditApplications,
+  "bill-credit": Bodies.CreditApplications,
+  "customer-refund": Bodies.Refunds,
+  "supplier-refund": Bodies.Refunds
 }
 
 type Body = Record<string, unknown>
@@ -53,6 +63,26 @@ export const createPath = (kind: OpKind, body: Body): string => {
       return `/invoices/${String(body.resourceId)}/payments`
     case "bill-payment":
       return `/bills/${String(body.resourceId)}/payments`
+    case "tag":
+      return "/tags"
+    case "customer-credit-note":
+      return "/customer-credit-notes"
+    case "supplier-credit-note":
+      return "/supplier-credit-notes"
+    case "cash-in":
+      return "/cash-in-entries"
+    case "cash-out":
+      return "/cash-out-entries"
+    case "cash-transfer":
+      return "/cash-transfers"
+    case "invoice-credit":
+      return `/invoices/${String(body.resourceId)}/credits`
+    case "bill-credit":
+      return `/bills/${String(body.resourceId)}/credits`
+    case "customer-refund":
+      return `/customer-credit-notes/${String(body.resourceId)}/refunds`
+    case "supplier-refund":
+      return `/supplier-credit-notes/${String(body.resourceId)}/refunds`
   }
 }
 
@@ -65,7 +95,7 @@ const chunks = <A>(xs: ReadonlyArray<A>, n: number): Array<Array<A>> => {
 }
 
 /** How many lookup requests run at once (batches of 100 keys, or per-parent reads). */
-const lookupConcurrency = 8
+export const lookupConcurrency = 8
 
 /** Searches `path` for records whose `field` is one of `values` (batches of 100, several at once), keyed by that field. */
 const findBy = (
@@ -117,6 +147,10 @@ export const lookupEntity = (
       return findBy("/bills/search", "reference", keys, notVoid)
     case "journal":
       return findBy("/journals/search", "reference", keys, notVoid)
+    case "customer-credit-note":
+      return findBy("/customer-credit-notes/search", "reference", keys, notVoid)
+    case "supplier-credit-note":
+      return findBy("/supplier-credit-notes/search", "reference", keys, notVoid)
     case "currency":
       return Effect.gen(function* () {
         const api = yield* TargetApi
@@ -144,78 +178,51 @@ const entityOf: Partial<Record<OpKind, RefEntity>> = {
   item: "item",
   invoice: "invoice",
   bill: "bill",
-  journal: "journal"
+  journal: "journal",
+  "customer-credit-note": "customer-credit-note",
+  "supplier-credit-note": "supplier-credit-note"
 }
 
-/** The rates already set for one currency: rateApplicableFrom (YYYY-MM-DD) → resourceId. */
-const ratesOf = (code: string) =>
-  Effect.gen(function* () {
-    const api = yield* TargetApi
-    const res = (yield* api.read("GET", `/organization-currencies/${code}/rates?limit=1000&offset=0`)) as {
-      data?: Array<Body>
-    }
-    const byDate = new Map<string, string>()
-    for (const r of res.data ?? []) {
-      if (typeof r.rateApplicableFrom === "number" && typeof r.resourceId === "string") {
-        byDate.set(fromEpochMs(r.rateApplicableFrom), r.resourceId)
-      }
-    }
-    return byDate
-  })
-
-/** The payments recorded on one document. */
-const paymentsOf = (kind: OpKind, documentId: string) =>
-  Effect.gen(function* () {
-    const api = yield* TargetApi
-    const doc = unwrap(
-      yield* api.read("GET", `/${kind === "invoice-payment" ? "invoices" : "bills"}/${documentId}`)
-    )
-    return Array.isArray(doc.paymentRecords) ? (doc.paymentRecords as Array<Body>) : []
-  })
-
-const samePayment = (record: Body, want: Body) =>
-  str(record.reference) === want.reference &&
-  Number(record.transactionAmount) === want.transactionAmount &&
-  (typeof record.valueDate === "number" ? fromEpochMs(record.valueDate) : str(record.valueDate)) ===
-    want.valueDate
+/** The cashflow-transaction type of each cash-entry kind. */
+const cashTypes: Partial<Record<OpKind, string>> = {
+  "cash-in": "JOURNAL_DIRECT_CASH_IN",
+  "cash-out": "JOURNAL_DIRECT_CASH_OUT",
+  "cash-transfer": "JOURNAL_CASH_TRANSFER"
+}
 
 /**
- * Rates and payments are found under their parent: one read per currency or per document, however many
- * operations share it (after a crash, a whole window of them may be in doubt).
+ * Cash entries of `type` by reference: `POST /cashflow-transactions/search` on `businessTransactionReference`
+ * (batches of 100), reference → the `parentEntityResourceId` (what create returns and DELETE takes; a
+ * transfer's two legs share it). Voided entries do not count.
  */
-const lookupUnderParents = (ops: ReadonlyArray<LookupOp>, found: Map<string, string>) => {
-  const parents = new Map<string, Array<LookupOp>>()
-  for (const op of ops) {
-    const parent =
-      op.kind === "rate" ? `rate:${str(op.body.currencyCode)}` : `${op.kind}:${str(op.body.resourceId)}`
-    parents.set(parent, [...(parents.get(parent) ?? []), op])
-  }
-  return Effect.forEach(
-    parents.values(),
-    (group) =>
-      Effect.gen(function* () {
-        const first = group[0]!
-        if (first.kind === "rate") {
-          const byDate = yield* ratesOf(str(first.body.currencyCode))
-          for (const op of group) {
-            const id = byDate.get(str(op.body.rateApplicableFrom))
-            if (id !== undefined) found.set(op.key, id)
+const findCash = (type: string, references: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const found = new Map<string, string>()
+    yield* Effect.forEach(
+      chunks([...new Set(references)], 100),
+      (batch) =>
+        Effect.map(
+          api.searchAll("/cashflow-transactions/search", {
+            filter: { businessTransactionReference: { in: batch }, businessTransactionType: { in: [type] } },
+            sort: { sortBy: ["businessTransactionReference"], order: "ASC" }
+          }),
+          ({ rows }) => {
+            for (const r of rows)
+              if (str(r.transactionStatus) !== "VOID" && typeof r.parentEntityResourceId === "string")
+                found.set(str(r.businessTransactionReference), r.parentEntityResourceId)
           }
-        } else {
-          const records = yield* paymentsOf(first.kind, str(first.body.resourceId))
-          for (const op of group) {
-            const hit = records.find((r) => samePayment(r, (op.body.payments as Array<Body>)[0]!))
-            if (typeof hit?.resourceId === "string") found.set(op.key, hit.resourceId)
-          }
-        }
-      }),
-    { concurrency: lookupConcurrency, discard: true }
-  )
-}
+        ),
+      { concurrency: lookupConcurrency, discard: true }
+    )
+    return found
+  })
 
 /**
- * Finds which of `ops` already exist in the target, by natural key: op key → resourceId. Documents,
- * accounts, contacts and items are searched in batches of 100; rates and payments are read once per parent.
+ * Finds which of `ops` already exist in the target, by natural key: op key → resourceId. Documents, credit
+ * notes, accounts, contacts, items and tags are searched in batches of 100 keys, cash entries and transfers
+ * through the cashflow-transaction search by reference; rates, payments, credit applications and refunds are
+ * read once per parent (see ParentLookups).
  */
 export const lookupOps = (
   ops: ReadonlyArray<LookupOp>
@@ -224,12 +231,26 @@ export const lookupOps = (
     const found = new Map<string, string>()
     const byEntity = new Map<RefEntity, Array<LookupOp>>()
     const perParent: Array<LookupOp> = []
+    const byReference = new Map<OpKind, Array<LookupOp>>()
     for (const op of ops) {
       const entity = entityOf[op.kind]
       if (entity) byEntity.set(entity, [...(byEntity.get(entity) ?? []), op])
+      else if (op.kind in cashTypes || op.kind === "tag")
+        byReference.set(op.kind, [...(byReference.get(op.kind) ?? []), op])
       else perParent.push(op)
     }
     yield* lookupUnderParents(perParent, found)
+    for (const [kind, group] of byReference) {
+      const keys = group.map((o) => o.naturalKey)
+      const ids =
+        kind === "tag"
+          ? yield* findBy("/tags/search", "tagName", keys)
+          : yield* findCash(cashTypes[kind]!, keys)
+      for (const o of group) {
+        const id = ids.get(o.naturalKey)
+        if (id !== undefined) found.set(o.key, id)
+      }
+    }
     for (const [entity, group] of byEntity) {
       const ids = yield* lookupEntity(
         entity,

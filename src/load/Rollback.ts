@@ -1,6 +1,6 @@
 /**
  * Removes from the target what this workspace's loads created, phase by phase in reverse dependency order
- * (payments, transactions, items, contacts, accounts, rates), and never a record the load adopted. Every
+ * (settlements, transactions, items, contacts, accounts, rates, tags), and never a record the load adopted. Every
  * DELETE has a durable intent before it and an outcome after; a 404 means already gone; transient failures
  * are retried with backoff (DELETE is idempotent, so resending is safe); a rejection is recorded with the
  * platform's words and everything the rejected record depends on is skipped. A removed record's load
@@ -13,6 +13,7 @@ import * as Either from "effect/Either"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import type { Phase } from "../transform/Plan.js"
+import * as Refs from "../transform/Refs.js"
 import * as DeletePlan from "./DeletePlan.js"
 import * as RateLimiter from "./RateLimiter.js"
 import * as RollbackChecks from "./RollbackChecks.js"
@@ -149,7 +150,13 @@ export const rollback = (options: RollbackOptions) =>
     interface Target {
       readonly op: Stored
       readonly at: { readonly key: string; readonly resourceId: string; readonly path: string }
+      /** Send the DELETE once more after it succeeds (it may only have voided the record). */
+      readonly again: boolean
     }
+
+    /** An operation's body with the references to records still in the target resolved (a document's id). */
+    const resolved = (op: Stored) =>
+      Refs.resolve(op.body, (r) => load.get(r.key)?.resourceId ?? undefined).value
 
     /** What of a wave can be sent: the rest is settled here (skipped, or not addressable). */
     const prepare = (wave: ReadonlyArray<Stored>) =>
@@ -163,15 +170,19 @@ export const rollback = (options: RollbackOptions) =>
           else if (id === null)
             yield* finish(op, "unfinished", undefined, "its load checkpoint holds no resourceId")
           else {
-            const how = DeletePlan.removal(op.kind, id, op.body)
+            const how = DeletePlan.removal(op.kind, id, resolved(op))
             if (how._tag === "Leave") return yield* Effect.dieMessage(`${op.kind} is never deleted`)
-            targets.push({ op, at: { key: op.key, resourceId: id, path: how.path } })
+            targets.push({
+              op,
+              at: { key: op.key, resourceId: id, path: how.path },
+              again: how.again === true
+            })
           }
         }
         return targets
       })
 
-    const intent = (t: Target): RollbackLog.Update => ({
+    const intent = (t: Pick<Target, "at">): RollbackLog.Update => ({
       ...t.at,
       status: "deleting",
       error: null,
@@ -179,18 +190,31 @@ export const rollback = (options: RollbackOptions) =>
     })
 
     /** Sends the DELETE (its first intent is already durable), retrying transient failures with backoff. */
-    const remove = ({ op, at }: Target) =>
+    const remove = ({ op, at, again }: Target) =>
       Effect.gen(function* () {
         let last = ""
+        let voided = false
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-          if (attempt > 1) yield* writer.durable([intent({ op, at })])
+          if (attempt > 1) yield* writer.durable([intent({ at })])
           yield* limiter.acquire
           deleteRequests++
           const sent = yield* Effect.either(api.send("DELETE", at.path))
-          if (Either.isRight(sent)) return yield* finish(op, "deleted", { ...at, status: "deleted" })
+          if (Either.isRight(sent)) {
+            if (again && !voided) {
+              voided = true
+              continue
+            }
+            return yield* finish(op, "deleted", { ...at, status: "deleted" })
+          }
           const e = sent.left
           if (e._tag === "TargetRejected" && e.status === 404)
-            return yield* finish(op, "gone", { ...at, status: "gone", error: e.message })
+            return yield* finish(op, voided ? "deleted" : "gone", {
+              ...at,
+              status: voided ? "deleted" : "gone",
+              ...(voided ? {} : { error: e.message })
+            })
+          if (voided && e._tag === "TargetRejected")
+            return yield* finish(op, "deleted", { ...at, status: "deleted", error: `voided; ${e.message}` })
           if (e._tag !== "TargetTransient") {
             return yield* finish(op, "rejected", { ...at, status: "rejected", error: e.message }, e.message)
           }

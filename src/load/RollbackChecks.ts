@@ -14,7 +14,8 @@ import { TargetApi } from "./TargetApi.js"
 
 type LoadState = Map<string, Checkpoints.Checkpoint>
 
-const isPayment = (op: StoredOp) => op.kind === "invoice-payment" || op.kind === "bill-payment"
+/** Settlements are looked up under their parent documents, which must be resolved to be read. */
+const underParent = (op: StoredOp) => op.phase === "settlements"
 
 /**
  * A load operation left `sending` or `in_doubt` may have created its record: it is looked up by natural key
@@ -30,8 +31,7 @@ export const resolveInDoubt = (ops: ReadonlyArray<StoredOp>, load: LoadState) =>
     const idOf = (r: Refs.ParsedRef) => load.get(r.key)?.resourceId ?? undefined
     const lookups = inDoubt.flatMap((op) => {
       const body = Refs.resolve(op.body, idOf).value as Record<string, unknown>
-      const parent = body.resourceId
-      if (isPayment(op) && (typeof parent !== "string" || Refs.parse(parent) !== undefined)) return []
+      if (underParent(op) && Refs.collect(body).length > 0) return []
       return [{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body }]
     })
     const found = yield* Effect.either(lookupOps(lookups))

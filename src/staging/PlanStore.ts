@@ -13,6 +13,7 @@ import {
   type Plan,
   type PlannedOp
 } from "../transform/Plan.js"
+import type { AccountPairing } from "../transform/RecordIdentity.js"
 import type { Issue } from "../transform/SourceModel.js"
 import { replaceRejects } from "./SourceRows.js"
 
@@ -26,6 +27,9 @@ export interface PlanMeta {
   readonly planHash: string
   readonly baseCurrency: string
   readonly issues: ReadonlyArray<Issue>
+  /** The plan's account pairings; undefined for a plan stored before they were kept. */
+  readonly accounts: ReadonlyArray<AccountPairing> | undefined
+  readonly clearingAccounts: ReadonlyArray<string>
 }
 
 const splitWhere = (w: string) => {
@@ -55,7 +59,13 @@ export const save = (plan: Plan, baseCurrency: string) =>
         yield* sql`DELETE FROM plan_meta`
         for (let i = 0; i < rows.length; i += 100)
           yield* sql`INSERT INTO plan_ops ${sql.insert(rows.slice(i, i + 100))}`
-        const meta = { plan_hash: hash, base_currency: baseCurrency, issues: JSON.stringify(plan.issues) }
+        const meta = {
+          plan_hash: hash,
+          base_currency: baseCurrency,
+          issues: JSON.stringify(plan.issues),
+          ...(plan.accounts ? { accounts: JSON.stringify(plan.accounts) } : {}),
+          clearing_accounts: JSON.stringify(plan.clearingAccounts ?? [])
+        }
         for (const [k, v] of Object.entries(meta))
           yield* sql`INSERT INTO plan_meta (k, v) VALUES (${k}, ${v})`
       })
@@ -126,6 +136,8 @@ export const meta = Effect.gen(function* () {
   return {
     planHash: hash,
     baseCurrency: m.get("base_currency") ?? "",
-    issues: JSON.parse(m.get("issues") ?? "[]") as Array<Issue>
+    issues: JSON.parse(m.get("issues") ?? "[]") as Array<Issue>,
+    accounts: m.has("accounts") ? (JSON.parse(m.get("accounts")!) as Array<AccountPairing>) : undefined,
+    clearingAccounts: JSON.parse(m.get("clearing_accounts") ?? "[]") as Array<string>
   } satisfies PlanMeta
 }).pipe(Effect.orDie)

@@ -87,10 +87,20 @@ export class TransactionCurrency extends Schema.Class<TransactionCurrency>("Tran
   exchangeRate: Schema.optional(PositiveAmount)
 }) {}
 
+/** `POST /tags`: created once, before the transactions that carry its name. */
+export class Tag extends Schema.Class<Tag>("Tag")({
+  tagName: Schema.NonEmptyTrimmedString
+}) {}
+
+/** Tag names on a transaction (the platform's `tags`, at most 50). */
+export const TagNames = Schema.Array(Schema.NonEmptyTrimmedString).pipe(Schema.maxItems(50))
+
+/** A line: `discount` is a flat amount off `quantity × unitPrice` (the OpenAPI document's line field). */
 export class LineItem extends Schema.Class<LineItem>("LineItem")({
   name: Schema.NonEmptyTrimmedString,
   quantity: Amount,
   unitPrice: Amount,
+  discount: Schema.optional(PositiveAmount),
   accountResourceId: ResourceRef,
   taxProfileResourceId: Schema.optional(ResourceRef),
   itemResourceId: Schema.optional(ResourceRef)
@@ -105,7 +115,20 @@ export class Document extends Schema.Class<Document>("Document")({
   currency: Schema.optional(TransactionCurrency),
   taxInclusion: Schema.Boolean,
   saveAsDraft: Schema.Boolean,
-  lineItems: Schema.NonEmptyArray(LineItem)
+  lineItems: Schema.NonEmptyArray(LineItem),
+  tags: Schema.optional(TagNames)
+}) {}
+
+/** `POST /customer-credit-notes` and `POST /supplier-credit-notes` (finalized unless `saveAsDraft`). */
+export class CreditNote extends Schema.Class<CreditNote>("CreditNote")({
+  reference: Schema.NonEmptyTrimmedString,
+  valueDate: DateString,
+  contactResourceId: ResourceRef,
+  currency: Schema.optional(TransactionCurrency),
+  taxInclusion: Schema.Boolean,
+  saveAsDraft: Schema.Boolean,
+  lineItems: Schema.NonEmptyArray(LineItem),
+  tags: Schema.optional(TagNames)
 }) {}
 
 export const PaymentMethod = Schema.Literal(
@@ -138,6 +161,34 @@ export class Payments extends Schema.Class<Payments>("Payments")({
   payments: Schema.NonEmptyArray(Payment)
 }) {}
 
+/** One application of a credit note to a document; `amountApplied` in the document's currency. */
+export class CreditApplication extends Schema.Class<CreditApplication>("CreditApplication")({
+  creditNoteResourceId: ResourceRef,
+  amountApplied: PositiveAmount
+}) {}
+
+/** `POST /invoices/:resourceId/credits` (and bills): the document id is echoed in the body. */
+export class CreditApplications extends Schema.Class<CreditApplications>("CreditApplications")({
+  resourceId: ResourceRef,
+  credits: Schema.NonEmptyArray(CreditApplication)
+}) {}
+
+/** One refund: `refundAmount` in the bank's currency, `transactionAmount` in the credit note's. */
+export class Refund extends Schema.Class<Refund>("Refund")({
+  refundAmount: PositiveAmount,
+  refundMethod: PaymentMethod,
+  transactionAmount: PositiveAmount,
+  accountResourceId: ResourceRef,
+  reference: Schema.NonEmptyTrimmedString,
+  valueDate: DateString
+}) {}
+
+/** `POST /customer-credit-notes/:resourceId/refunds` (and supplier): not `payments`. */
+export class Refunds extends Schema.Class<Refunds>("Refunds")({
+  resourceId: ResourceRef,
+  refunds: Schema.NonEmptyArray(Refund)
+}) {}
+
 export class JournalEntry extends Schema.Class<JournalEntry>("JournalEntry")({
   accountResourceId: ResourceRef,
   type: Schema.Literal("DEBIT", "CREDIT"),
@@ -151,7 +202,8 @@ export class Journal extends Schema.Class<Journal>("Journal")(
     reference: Schema.NonEmptyTrimmedString,
     valueDate: DateString,
     saveAsDraft: Schema.Boolean,
-    journalEntries: Schema.Array(JournalEntry).pipe(Schema.minItems(2))
+    journalEntries: Schema.Array(JournalEntry).pipe(Schema.minItems(2)),
+    tags: Schema.optional(TagNames)
   }).pipe(
     Schema.filter((j) => {
       const side = (t: "DEBIT" | "CREDIT") =>
@@ -165,3 +217,33 @@ export class Journal extends Schema.Class<Journal>("Journal")(
     })
   )
 ) {}
+
+/**
+ * `POST /cash-in-entries` and `POST /cash-out-entries`: the bank account at top level and the offsetting
+ * `journalEntries` (the specification's name; the OpenAPI document's `lines`), amounts in the bank's
+ * currency, each on its side (`CREDIT` is the natural side of money in, `DEBIT` of money out).
+ */
+export class CashEntry extends Schema.Class<CashEntry>("CashEntry")({
+  accountResourceId: ResourceRef,
+  reference: Schema.NonEmptyTrimmedString,
+  valueDate: DateString,
+  contactResourceId: Schema.optional(ResourceRef),
+  currency: Schema.optional(TransactionCurrency),
+  internalNotes: Schema.optional(Schema.String),
+  journalEntries: Schema.NonEmptyArray(JournalEntry)
+}) {}
+
+/** One side of a cash transfer: the account and the amount in its own currency. */
+export class CashTransferSide extends Schema.Class<CashTransferSide>("CashTransferSide")({
+  accountResourceId: ResourceRef,
+  amount: PositiveAmount
+}) {}
+
+/** `POST /cash-transfers`: `cashOut` and `cashIn` sub-objects (both amounts, so any rate is the source's). */
+export class CashTransfer extends Schema.Class<CashTransfer>("CashTransfer")({
+  reference: Schema.NonEmptyTrimmedString,
+  valueDate: DateString,
+  cashOut: CashTransferSide,
+  cashIn: CashTransferSide,
+  internalNotes: Schema.optional(Schema.String)
+}) {}

@@ -4,123 +4,57 @@
  * payment carries the bank-currency amount and the document-currency amount it settles.
  */
 import * as Bodies from "./Bodies.js"
+import { accountCurrency, convert, rateOn } from "./Fx.js"
+import { planLines, tagsOf } from "./Lines.js"
 import * as Money from "./Money.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
+import { assignReferences, migrating, paymentOrder, paymentReference } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
-import type { SourceBooks, SourceDocument, SourceLine, SourcePayment, SourceRate } from "./SourceModel.js"
+import type { SourceBooks, SourceDocument, SourcePayment, SourceRate } from "./SourceModel.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The amounts the platform computes for a line: amount = round2(qty × price), tax by profile rate. */
-export const lineAmounts = (
-  line: { quantity: Money.Money; unitPrice: Money.Money },
-  vatPercent: number,
-  taxInclusive: boolean
-) => {
-  const amount = Money.round2(Money.mul(line.quantity, line.unitPrice))
-  const v = Money.fromNumber(vatPercent)
-  const tax = taxInclusive
-    ? Money.round2(Money.div(Money.mul(amount, v), Money.add(Money.fromNumber(100), v), 12))
-    : Money.round2(Money.div(Money.mul(amount, v), Money.fromNumber(100), 12))
-  return { amount, tax }
-}
-
-/** The source rate in force on `date` (the latest one on or before it). */
-export const rateOn = (
-  rates: ReadonlyArray<SourceRate>,
-  currency: string,
-  date: string
-): SourceRate | undefined => {
-  let best: SourceRate | undefined
-  for (const r of rates)
-    if (r.currency === currency && r.date <= date && (!best || r.date > best.date)) best = r
-  return best
-}
+export { lineAmounts } from "./Lines.js"
+export { rateOn } from "./Fx.js"
 
 const fmt = (m: Money.Money) => Money.toFixed(m)
 
-const checkLine = (ctx: PlanContext, line: SourceLine, taxInclusive: boolean) => {
-  if (!Money.isZero(line.discount)) {
-    throw new PlanProblem(
-      `line ${line.lineage} has a ${fmt(line.discount)}% discount`,
-      "discounted lines are not migrated by this version",
-      "remove the discount into the unit price in the export"
+/**
+ * The currency object and dependencies of a transaction in `currency` on `date`: none in the base currency;
+ * else the currency (and the rate in force, when the source has one, with a warning when it has none).
+ */
+export const foreignCurrency = (
+  ctx: PlanContext,
+  rates: ReadonlyArray<SourceRate>,
+  what: {
+    readonly currency: string
+    readonly date: string
+    readonly lineage: ReadonlyArray<string>
+    readonly label: string
+  }
+): { readonly currency?: Bodies.TransactionCurrency; readonly opKeys: ReadonlyArray<string | undefined> } => {
+  if (what.currency === "" || what.currency === ctx.snapshot.baseCurrency) return { opKeys: [] }
+  const rate = rateOn(rates, what.currency, what.date)
+  if (!rate) {
+    ctx.warn(
+      what.lineage,
+      `${what.label} in ${what.currency}`,
+      `no ${what.currency} rate on or before ${what.date}`,
+      "the target will use its platform rate; add the rate to the exchange-rate file to control it"
     )
   }
-  const tax = ctx.taxProfile(line.taxType)
-  const computed = lineAmounts(
-    { quantity: line.quantity, unitPrice: line.unitAmount },
-    tax?.profile.vatValue ?? 0,
-    taxInclusive
-  )
-  if (!Money.equals(computed.amount, line.lineAmount)) {
-    throw new PlanProblem(
-      `line ${line.lineage}: ${fmt(line.quantity)} × ${fmt(line.unitAmount)} = ${fmt(computed.amount)}, the export says ${fmt(line.lineAmount)}`,
-      "the target computes line amounts from quantity and price",
-      "correct the line in the source system and export again"
-    )
+  const keys = [`currency:${what.currency}`, rate ? `rate:${what.currency}:${rate.date}` : ""]
+  return {
+    currency: new Bodies.TransactionCurrency({ sourceCurrency: what.currency }),
+    opKeys: keys.map((k) => (ctx.opKeys.has(k) ? k : undefined))
   }
-  if (!Money.equals(computed.tax, line.taxAmount)) {
-    throw new PlanProblem(
-      `line ${line.lineage}: tax "${line.taxType}" at ${tax?.profile.vatValue ?? 0}% gives ${fmt(computed.tax)}, the export says ${fmt(line.taxAmount)}`,
-      "the target computes tax from its own profile; the totals would not reconcile",
-      "check the tax mapping for this rate, or correct the tax in the source"
-    )
-  }
-  return { tax, computed }
 }
 
 const documentBody = (ctx: PlanContext, books: SourceBooks, doc: SourceDocument, reference: string) => {
   const contact = ctx.contact(doc.contactName)
-  const sumLines = Money.sum(doc.lines.map((l) => l.lineAmount))
-  const taxInclusive = !Money.isZero(doc.taxTotal) && Money.equals(sumLines, doc.total)
-  const opKeys: Array<string | undefined> = [contact.opKey]
-  const lineItems = doc.lines.map((line) => {
-    const account = ctx.account(line.accountCode)
-    const { tax } = checkLine(ctx, line, taxInclusive)
-    const item = line.itemCode ? ctx.items.get(line.itemCode) : undefined
-    if (line.itemCode && !item) {
-      throw new PlanProblem(
-        `item ${JSON.stringify(line.itemCode)} on line ${line.lineage} is not in the items export`,
-        "a line's item must exist",
-        "add the item or clear the item code"
-      )
-    }
-    opKeys.push(account.opKey, item?.opKey)
-    return new Bodies.LineItem({
-      name: line.description || line.itemCode || account.name,
-      quantity: line.quantity,
-      unitPrice: line.unitAmount,
-      accountResourceId: account.ref,
-      ...(tax ? { taxProfileResourceId: tax.ref } : {}),
-      ...(item ? { itemResourceId: item.ref } : {})
-    })
-  })
-  const taxSum = Money.sum(doc.lines.map((l) => l.taxAmount))
-  const total = taxInclusive ? sumLines : Money.add(sumLines, taxSum)
-  if (!Money.equals(total, doc.total) || !Money.equals(taxSum, doc.taxTotal)) {
-    throw new PlanProblem(
-      `its lines add up to ${fmt(total)} (tax ${fmt(taxSum)}), the export's Total is ${fmt(doc.total)} (tax ${fmt(doc.taxTotal)})`,
-      "the target would hold a different total",
-      "export the document again; a line may be missing"
-    )
-  }
-  const base = ctx.snapshot.baseCurrency
-  const foreign = doc.currency !== "" && doc.currency !== base
-  if (foreign) {
-    const rate = rateOn(books.rates, doc.currency, doc.date)
-    if (!rate) {
-      ctx.warn(
-        doc.lineage,
-        `${doc.kind} ${doc.number} in ${doc.currency}`,
-        `no ${doc.currency} rate on or before ${doc.date}`,
-        "the target will use its platform rate; add the rate to the exchange-rate file to control it"
-      )
-    }
-    for (const k of [`currency:${doc.currency}`, rate ? `rate:${doc.currency}:${rate.date}` : ""]) {
-      opKeys.push(ctx.opKeys.has(k) ? k : undefined)
-    }
-  }
+  const lines = planLines(ctx, doc)
+  const tags = tagsOf(ctx, doc.lines)
+  const fx = foreignCurrency(ctx, books.rates, { ...doc, label: `${doc.kind} ${doc.number}` })
   if (doc.dueDate === undefined && doc.kind === "bill" && doc.state === "open") {
     throw new PlanProblem(
       "a bill without a due date",
@@ -128,58 +62,21 @@ const documentBody = (ctx: PlanContext, books: SourceBooks, doc: SourceDocument,
       "fill in DueDate"
     )
   }
-  const [first, ...rest] = lineItems
-  if (!first)
-    throw new PlanProblem(
-      "a document without lines",
-      "a finalized document needs lines",
-      "export it with its lines"
-    )
   return {
     body: new Bodies.Document({
       reference,
       valueDate: doc.date,
       ...(doc.dueDate ? { dueDate: doc.dueDate < doc.date ? doc.date : doc.dueDate } : {}),
       contactResourceId: contact.ref,
-      ...(foreign ? { currency: new Bodies.TransactionCurrency({ sourceCurrency: doc.currency }) } : {}),
-      taxInclusion: taxInclusive,
+      ...(fx.currency ? { currency: fx.currency } : {}),
+      taxInclusion: lines.taxInclusive,
       saveAsDraft: doc.state === "draft",
-      lineItems: [first, ...rest]
+      lineItems: lines.lineItems,
+      ...(tags.tags.length > 0 ? { tags: tags.tags } : {})
     }),
-    dependsOn: deps(...opKeys)
+    dependsOn: deps(contact.opKey, ...lines.opKeys, ...fx.opKeys, ...tags.opKeys)
   }
 }
-
-/**
- * References made unique: a repeated number keeps its first use (by date, contact, source line) and the
- * others get `-2`, `-3`, … ; `onDuplicate` hears of each renamed document.
- */
-export const assignReferences = (
-  docs: ReadonlyArray<SourceDocument>,
-  onDuplicate: (doc: SourceDocument, reference: string, uses: number) => void = () => {}
-): Map<SourceDocument, string> => {
-  const refs = new Map<SourceDocument, string>()
-  const byNumber = new Map<string, Array<SourceDocument>>()
-  for (const d of docs)
-    byNumber.set(`${d.kind}:${d.number}`, [...(byNumber.get(`${d.kind}:${d.number}`) ?? []), d])
-  for (const group of byNumber.values()) {
-    const sorted = [...group].sort(
-      (a, b) =>
-        compare(a.date, b.date) ||
-        compare(a.contactName, b.contactName) ||
-        compare(a.lineage[0]!, b.lineage[0]!)
-    )
-    sorted.forEach((d, i) => {
-      const reference = i === 0 ? d.number : `${d.number}-${i + 1}`
-      refs.set(d, reference)
-      if (i > 0) onDuplicate(d, reference, sorted.length)
-    })
-  }
-  return refs
-}
-
-/** The documents that migrate: everything but voided ones. */
-export const migrating = (docs: ReadonlyArray<SourceDocument>) => docs.filter((d) => d.state !== "voided")
 
 /** A planned document and its reference; `ambiguous` when its number names several documents. */
 export type PlannedDocument = { readonly doc: SourceDocument; readonly reference: string } | "ambiguous"
@@ -228,11 +125,30 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
   return planned
 }
 
-export const planPayments = (
+/** A planned document's bank payments, each with the amount it settles in the document's currency. */
+export interface DocumentCash {
+  readonly doc: SourceDocument
+  readonly reference: string
+  readonly payments: ReadonlyArray<SourcePayment>
+  readonly amounts: ReadonlyArray<Money.Money>
+  /** Σ amounts, in the document's currency. */
+  readonly cash: Money.Money
+}
+
+/** What the export says was settled on a document, by cash or credit: its total less its amount due. */
+export const settledOf = (doc: SourceDocument): Money.Money => Money.sub(doc.total, doc.amountDue)
+
+/**
+ * Groups the bank payments by document and converts each to the document's currency (at the source rate of
+ * the payment date). Payments whose document is ambiguous, not migrated, a draft, or foreign without a rate
+ * are rejected here; the result holds every open planned document (with no payments: zero cash), keyed by
+ * `kind:number`, or undefined for one whose payments were rejected (its settlement cannot be known).
+ */
+export const documentCash = (
   ctx: PlanContext,
   books: SourceBooks,
   documents: Map<string, PlannedDocument>
-): void => {
+): Map<string, DocumentCash | undefined> => {
   const byDoc = new Map<string, Array<SourcePayment>>()
   for (const p of books.payments)
     byDoc.set(`${p.documentKind}:${p.documentNumber}`, [
@@ -240,6 +156,11 @@ export const planPayments = (
       p
     ])
   const base = ctx.snapshot.baseCurrency
+  const out = new Map<string, DocumentCash | undefined>()
+  for (const [docKey, planned] of [...documents].sort(([a], [b]) => compare(a, b))) {
+    if (planned !== "ambiguous" && planned.doc.state === "open" && !byDoc.has(docKey))
+      out.set(docKey, { ...planned, payments: [], amounts: [], cash: Money.zero })
+  }
   for (const [docKey, payments] of [...byDoc].sort(([a], [b]) => compare(a, b))) {
     const planned = documents.get(docKey)
     const lineage = payments.map((p) => p.lineage)
@@ -271,14 +192,19 @@ export const planPayments = (
       )
       continue
     }
-    const sorted = [...payments].sort((a, b) => compare(a.date, b.date) || compare(a.lineage, b.lineage))
-    const foreign = doc.currency !== "" && doc.currency !== base
-    const amounts = sorted.map((p) => {
-      if (!foreign) return p.amount
-      const rate = rateOn(books.rates, doc.currency, p.date)
-      return rate ? Money.round2(Money.div(p.amount, rate.basePerUnit, 12)) : undefined
-    })
+    const sorted = paymentOrder(payments)
+    const amounts = sorted.map((p) =>
+      convert(
+        books.rates,
+        base,
+        p.amount,
+        accountCurrency(books.accounts, p.bankAccountName, base),
+        doc.currency,
+        p.date
+      )
+    )
     if (amounts.some((a) => a === undefined)) {
+      out.set(docKey, undefined)
       ctx.reject(
         lineage,
         `payments against ${doc.kind} ${doc.number}`,
@@ -287,13 +213,35 @@ export const planPayments = (
       )
       continue
     }
-    const settled = Money.sum(amounts as Array<Money.Money>)
-    if (!Money.equals(settled, doc.amountPaid)) {
+    const cash = Money.sum(amounts as Array<Money.Money>)
+    out.set(docKey, { doc, reference, payments: sorted, amounts: amounts as Array<Money.Money>, cash })
+  }
+  return out
+}
+
+/**
+ * Plans each document's payments once cash and credits together explain what the export says was settled
+ * (`credited`: what credit notes were applied to it, by `kind:number`); otherwise its payments are rejected,
+ * saying what the bank rows and the credits settle.
+ */
+export const planPayments = (
+  ctx: PlanContext,
+  cash: Map<string, DocumentCash | undefined>,
+  credited: ReadonlyMap<string, Money.Money> = new Map()
+): void => {
+  const base = ctx.snapshot.baseCurrency
+  for (const [docKey, c] of cash) {
+    if (c === undefined) continue
+    const { doc, reference, payments: sorted, amounts } = c
+    const credit = credited.get(docKey) ?? Money.zero
+    const settled = settledOf(doc)
+    if (!Money.equals(Money.add(c.cash, credit), settled)) {
+      const cur = doc.currency || base
       ctx.reject(
-        lineage,
-        `payments against ${doc.kind} ${doc.number}`,
-        `the bank rows settle ${fmt(settled)} ${doc.currency || base}, the document says ${fmt(doc.amountPaid)} paid`,
-        "check the bank report's period covers every payment, and the exchange rates"
+        sorted.length > 0 ? sorted.map((p) => p.lineage) : doc.lineage,
+        sorted.length > 0 ? `payments against ${doc.kind} ${doc.number}` : `${doc.kind} ${doc.number}`,
+        `the bank rows settle ${fmt(c.cash)} ${cur}${Money.isZero(credit) ? "" : ` and credit notes ${fmt(credit)} ${cur}`}, the document says ${fmt(settled)} paid`,
+        "check the bank report's period covers every payment, the credit notes, and the exchange rates"
       )
       continue
     }
@@ -304,7 +252,7 @@ export const planPayments = (
       ctx.add(
         {
           key,
-          phase: "payments",
+          phase: "settlements",
           kind: doc.kind === "invoice" ? "invoice-payment" : "bill-payment",
           naturalKey: `${doc.kind}:${reference}:${n}`,
           sortKey: `${p.date}|${doc.kind}|${reference}|${n}`,
@@ -322,7 +270,7 @@ export const planPayments = (
                   transactionAmount: amounts[i]!,
                   accountResourceId: bank.ref,
                   paymentMethod: "BANK_TRANSFER",
-                  reference: `${reference}-PMT${n}`,
+                  reference: paymentReference(reference, n),
                   valueDate: p.date
                 })
               ]

@@ -1,19 +1,37 @@
 /**
  * Plans the master data: currencies to enable, organization rates (inverted to foreign units per 1 base
- * unit, each covering the days until the next one), accounts (matched by name, else created with a mapped
+ * unit without changing any conversion's rounding, each covering the days until the next one), accounts (matched by name, else created with a mapped
  * classification), contacts (roles inferred from documents), items and journals.
  */
-import { createHash } from "node:crypto"
+import * as BigDecimal from "effect/BigDecimal"
 import * as Bodies from "./Bodies.js"
 import * as Dates from "./Dates.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
+import { tagsOf } from "./Lines.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
+import { journalReference, targetAccount } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceItemSide } from "./SourceModel.js"
 
-/** Rates are sent with this many decimals (foreign units per 1 base unit). */
-export const rateScale = 10
+/**
+ * Rates are sent as foreign units per 1 base unit (the platform's direction): the source's base-per-unit
+ * rate inverted and truncated to this many significant digits. Truncation keeps foreign ÷ rate at or just
+ * above foreign × the source's rate, by less than 10⁻⁴ of a cent for base amounts under 100 million, so the
+ * platform rounds each conversion (half away from zero) as the source did. (Rounded to 10 decimals, 1/1.3324
+ * made a 5,962.50 USD bill 7,944.43 SGD where the source's 5,962.50 × 1.3324 = 7,944.435 is 7,944.44.)
+ */
+export const rateDigits = 15
+
+/** 1 ÷ `basePerUnit`, truncated to `rateDigits` significant digits. */
+export const inverseRate = (basePerUnit: Money.Money): Money.Money => {
+  const { value, scale } = BigDecimal.normalize(basePerUnit)
+  const quotient = (e: number) => (scale + e >= 0 ? 10n ** BigInt(scale + e) / value : 0n)
+  let e = rateDigits
+  for (let q = quotient(e); q !== 0n && q.toString().length !== rateDigits; q = quotient(e))
+    e += rateDigits - q.toString().length
+  return BigDecimal.normalize(BigDecimal.make(quotient(e), e))
+}
 
 export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, lastDate: string): void => {
   const base = ctx.snapshot.baseCurrency
@@ -22,6 +40,9 @@ export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, las
   for (const d of books.documents)
     if (d.currency !== "" && d.currency !== base && d.state !== "voided") used.add(d.currency)
   for (const r of books.rates) if (r.currency !== base) used.add(r.currency)
+  for (const c of books.credits ?? [])
+    if (c.currency !== "" && c.currency !== base && c.state !== "voided") used.add(c.currency)
+  for (const a of books.accounts) if (a.currency && a.currency !== base) used.add(a.currency)
   for (const code of [...used].sort()) {
     if (enabled.has(code)) continue
     const lineage = books.rates.filter((r) => r.currency === code).map((r) => r.lineage)
@@ -82,7 +103,7 @@ export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, las
         () => ({
           body: new Bodies.CurrencyRate({
             currencyCode: code,
-            rate: Money.div(Money.fromNumber(1), r.basePerUnit, rateScale),
+            rate: inverseRate(r.basePerUnit),
             rateApplicableFrom: r.date,
             rateApplicableTo: to
           }),
@@ -96,8 +117,7 @@ export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, las
 export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
   const target = new Map(ctx.snapshot.accounts.map((a) => [normalizeName(a.name), a]))
   for (const a of [...books.accounts].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
-    const alias = ctx.mappings.accounts.get(a.name)
-    const existing = target.get(normalizeName(alias ?? a.name))
+    const { name, existing } = targetAccount(a, ctx.mappings.accounts, target)
     const classificationType = existing?.accountType ?? ctx.mappings.accountTypes.get(a.type) ?? undefined
     if (!classificationType) {
       ctx.reject(
@@ -108,7 +128,6 @@ export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
       )
       continue
     }
-    const name = existing?.name ?? a.name
     const key = Refs.opKey("account", name)
     const created = !existing && !ctx.opKeys.has(key)
     if (created) {
@@ -121,7 +140,7 @@ export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
             name,
             ...(a.code ? { code: a.code } : {}),
             classificationType,
-            ...(bank ? { currency: ctx.snapshot.baseCurrency } : {}),
+            ...(bank ? { currency: a.currency || ctx.snapshot.baseCurrency } : {}),
             ...(a.description ? { description: a.description } : {})
           }),
           dependsOn: []
@@ -137,6 +156,7 @@ export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
     }
     if (a.code) ctx.accountsByCode.set(a.code, t)
     ctx.accountsByName.set(normalizeName(a.name), t)
+    ctx.accountPairings.push({ sourceCode: a.code, sourceName: a.name, targetName: name, lineage: a.lineage })
   }
 }
 
@@ -153,21 +173,26 @@ export const planContacts = (ctx: PlanContext, books: SourceBooks): void => {
   }
   const details = new Map(books.contacts.map((c) => [normalizeName(c.name), c]))
   for (const c of books.contacts) role(c.name).lineage.push(c.lineage)
-  for (const d of books.documents) {
-    if (d.state === "voided") continue
-    const r = role(d.contactName)
-    if (d.kind === "invoice") r.customer = true
+  const onTransaction = (name: string, customer: boolean, lineage: string) => {
+    if (name.trim() === "") return
+    const r = role(name)
+    if (customer) r.customer = true
     else r.supplier = true
-    if (!details.has(normalizeName(d.contactName)) && r.lineage.length === 0) {
-      r.lineage.push(d.lineage[0]!)
+    if (!details.has(normalizeName(name)) && r.lineage.length === 0) {
+      r.lineage.push(lineage)
       ctx.warn(
-        [d.lineage[0]!],
-        `contact "${d.contactName}"`,
+        [lineage],
+        `contact "${name}"`,
         "it is on a document but not in the contacts export",
         "it is created from the document's name only"
       )
     }
   }
+  for (const d of books.documents)
+    if (d.state !== "voided") onTransaction(d.contactName, d.kind === "invoice", d.lineage[0]!)
+  for (const c of books.credits ?? [])
+    if (c.state !== "voided") onTransaction(c.contactName, c.side === "sale", c.lineage[0]!)
+  for (const e of books.cashEntries ?? []) onTransaction(e.contactName, e.direction === "in", e.lineage[0]!)
   const existing = new Set(ctx.snapshot.contactNames.map(normalizeName))
   for (const [k, r] of [...roles].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const c = details.get(k)
@@ -265,10 +290,6 @@ export const planItems = (ctx: PlanContext, books: SourceBooks): void => {
   }
 }
 
-/** A deterministic reference for a journal that has none: its date and a digest of its narration. */
-export const journalReference = (date: string, narration: string): string =>
-  `MIG-JNL-${date.replace(/-/g, "")}-${createHash("sha256").update(narration).digest("hex").slice(0, 8)}`
-
 export const planJournals = (ctx: PlanContext, books: SourceBooks): void => {
   for (const j of books.journals) {
     const reference = journalReference(j.date, j.narration)
@@ -298,6 +319,7 @@ export const planJournals = (ctx: PlanContext, books: SourceBooks): void => {
             )
           }
         }
+        const tags = tagsOf(ctx, j.lines)
         return {
           body: new Bodies.Journal({
             reference,
@@ -311,9 +333,10 @@ export const planJournals = (ctx: PlanContext, books: SourceBooks): void => {
                   amount: Money.abs(l.amount),
                   description: l.description || j.narration
                 })
-            )
+            ),
+            ...(tags.tags.length > 0 ? { tags: tags.tags } : {})
           }),
-          dependsOn: deps(...accounts.map((a) => a.opKey))
+          dependsOn: deps(...accounts.map((a) => a.opKey), ...tags.opKeys)
         }
       }
     )

@@ -5,17 +5,23 @@
  * exactly when their hashes agree.
  */
 import { createHash } from "node:crypto"
+import type { AccountPairing } from "./RecordIdentity.js"
 import type { Issue } from "./SourceModel.js"
 
-/** Load phases in the specification's dependency order. */
+/**
+ * Load phases in the specification's dependency order: tags (depend on nothing; documents carry their
+ * names), master data, transactions (documents, credit notes, journals, cash entries, transfers), then
+ * settlements (payments, credit-note applications, refunds), which refer to the transactions.
+ */
 export const phases = [
+  "tags",
   "currencies",
   "rates",
   "accounts",
   "contacts",
   "items",
   "transactions",
-  "payments"
+  "settlements"
 ] as const
 export type Phase = (typeof phases)[number]
 
@@ -30,6 +36,16 @@ export type OpKind =
   | "journal"
   | "invoice-payment"
   | "bill-payment"
+  | "tag"
+  | "customer-credit-note"
+  | "supplier-credit-note"
+  | "cash-in"
+  | "cash-out"
+  | "cash-transfer"
+  | "invoice-credit"
+  | "bill-credit"
+  | "customer-refund"
+  | "supplier-refund"
 
 export interface PlannedOp {
   readonly key: string
@@ -47,6 +63,13 @@ export interface PlannedOp {
 export interface Plan {
   readonly ops: ReadonlyArray<PlannedOp>
   readonly issues: ReadonlyArray<Issue>
+  /** Which target account each source account became: the reconciliation compares balances through it. */
+  readonly accounts?: ReadonlyArray<AccountPairing>
+  /**
+   * Target accounts the migration posts through and which must end at zero (the clearing accounts of a
+   * conversion at a cut-over date). A full-history migration uses none.
+   */
+  readonly clearingAccounts?: ReadonlyArray<string>
 }
 
 const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex")

@@ -2,12 +2,16 @@
  * Builds the plan from source books, the target snapshot and the mappings: pure and deterministic (no
  * clock, no randomness, stable ordering), so the same inputs always give the same plan hash.
  */
+import * as CashPlanner from "./CashPlanner.js"
+import * as CreditPlanner from "./CreditPlanner.js"
+import * as CreditSettlements from "./CreditSettlements.js"
 import * as DocumentPlanner from "./DocumentPlanner.js"
 import type { Mappings } from "./Mappings.js"
 import * as MasterDataPlanner from "./MasterDataPlanner.js"
 import { order, type Plan } from "./Plan.js"
 import { PlanContext } from "./PlanContext.js"
 import type { SourceBooks } from "./SourceModel.js"
+import * as TagPlanner from "./TagPlanner.js"
 import type { TargetSnapshot } from "./TargetSnapshot.js"
 
 /** The last business date in the books (rates are extended to cover it). */
@@ -15,18 +19,39 @@ const lastDate = (books: SourceBooks): string =>
   [
     ...books.documents.map((d) => d.date),
     ...books.payments.map((p) => p.date),
-    ...books.journals.map((j) => j.date)
+    ...books.journals.map((j) => j.date),
+    ...(books.credits ?? []).map((c) => c.date),
+    ...(books.refunds ?? []).map((r) => r.date),
+    ...(books.cashEntries ?? []).map((e) => e.date),
+    ...(books.transfers ?? []).map((t) => t.date)
   ].reduce((max, d) => (d > max ? d : max), "0000-01-01")
 
+/**
+ * The order of planning follows the dependencies: tags; currencies, rates, accounts (and the clearing
+ * account of overpayments), contacts, items; documents, credits, journals, cash entries and transfers; then
+ * what settles them — refunds and credit applications first, since the payments of a document must complete
+ * what its credits leave.
+ */
 export const build = (books: SourceBooks, snapshot: TargetSnapshot, mappings: Mappings): Plan => {
   const ctx = new PlanContext(snapshot, mappings)
   ctx.issues.push(...books.issues)
+  TagPlanner.planTags(ctx, books)
   MasterDataPlanner.planCurrenciesAndRates(ctx, books, lastDate(books))
   MasterDataPlanner.planAccounts(ctx, books)
+  const clearing = CreditPlanner.planClearingAccount(ctx, books)
   MasterDataPlanner.planContacts(ctx, books)
   MasterDataPlanner.planItems(ctx, books)
   const documents = DocumentPlanner.planDocuments(ctx, books)
+  const credits = CreditPlanner.planCredits(ctx, books, clearing)
   MasterDataPlanner.planJournals(ctx, books)
-  DocumentPlanner.planPayments(ctx, books, documents)
-  return { ops: order(ctx.ops), issues: ctx.issues }
+  CashPlanner.planCash(ctx, books)
+  const cash = DocumentPlanner.documentCash(ctx, books, documents)
+  const credited = CreditSettlements.planCreditSettlements(ctx, books, credits, cash)
+  DocumentPlanner.planPayments(ctx, cash, credited)
+  return {
+    ops: order(ctx.ops),
+    issues: ctx.issues,
+    accounts: ctx.accountPairings,
+    clearingAccounts: clearing ? [clearing.name] : []
+  }
 }

@@ -7,6 +7,7 @@ import * as Schema from "effect/Schema"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
 import type { OpKind, Phase, PlannedOp } from "./Plan.js"
+import type { AccountPairing } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { Issue } from "./SourceModel.js"
 import type { TargetSnapshot, TargetTaxProfile } from "./TargetSnapshot.js"
@@ -35,6 +36,8 @@ export class PlanContext {
   readonly opKeys = new Set<string>()
   readonly accountsByCode = new Map<string, AccountTarget>()
   readonly accountsByName = new Map<string, AccountTarget>()
+  /** Each planned source account and the target account it becomes (the reconciliation pairs by these). */
+  readonly accountPairings: Array<AccountPairing> = []
   readonly contacts = new Map<string, string>()
   readonly items = new Map<string, { readonly ref: string; readonly opKey: string | undefined }>()
   readonly taxProfiles: Map<string, TargetTaxProfile>

@@ -8,7 +8,16 @@ import * as Schema from "effect/Schema"
 
 /** The kinds of target record a reference can name. */
 export type RefEntity =
-  "account" | "taxProfile" | "contact" | "item" | "invoice" | "bill" | "journal" | "currency"
+  | "account"
+  | "taxProfile"
+  | "contact"
+  | "item"
+  | "invoice"
+  | "bill"
+  | "journal"
+  | "currency"
+  | "customer-credit-note"
+  | "supplier-credit-note"
 
 export const refPrefix = "@"
 
@@ -32,7 +41,9 @@ const entities = new Set<string>([
   "invoice",
   "bill",
   "journal",
-  "currency"
+  "currency",
+  "customer-credit-note",
+  "supplier-credit-note"
 ])
 
 /** Parses `@entity:natural key`; undefined for anything else (a real resource id). */

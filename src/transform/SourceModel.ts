@@ -1,7 +1,7 @@
 /**
  * The source books as the transform understands them, independent of the export layout they came from:
- * accounts, contacts, items, documents with lines, bank payments, journals and exchange rates, each with
- * its file:line lineage. A source profile (e.g. `xero/XeroSource.ts`) builds this from staged rows.
+ * accounts, contacts, items, documents with lines, credits (credit notes, overpayments, prepayments), bank
+ * payments, refunds, cash entries, transfers, journals and exchange rates, each with its file:line lineage. A source profile (e.g. `xero/XeroSource.ts`) builds this from staged rows.
  */
 import type { Money } from "./Money.js"
 
@@ -21,6 +21,8 @@ export interface SourceAccount {
   readonly taxCode: string
   readonly description: string
   readonly lineage: string
+  /** A bank account's own currency when the export says (absent: the base currency). */
+  readonly currency?: string
 }
 
 export interface SourceContact {
@@ -47,17 +49,25 @@ export interface SourceItem {
   readonly lineage: string
 }
 
+/** One tracking category option on a line (Xero `TrackingName1`/`TrackingOption1`, …). */
+export interface SourceTracking {
+  readonly category: string
+  readonly option: string
+}
+
 export interface SourceLine {
   readonly description: string
   readonly itemCode: string
   readonly quantity: Money
   readonly unitAmount: Money
+  /** A percentage (Xero's `Discount`), zero when none. */
   readonly discount: Money
   readonly lineAmount: Money
   readonly accountCode: string
   readonly taxType: string
   readonly taxAmount: Money
   readonly lineage: string
+  readonly tracking?: ReadonlyArray<SourceTracking>
 }
 
 export type DocumentKind = "invoice" | "bill"
@@ -96,6 +106,7 @@ export interface SourceJournalLine {
   readonly description: string
   readonly amount: Money
   readonly lineage: string
+  readonly tracking?: ReadonlyArray<SourceTracking>
 }
 
 export interface SourceJournal {
@@ -166,6 +177,105 @@ export interface SourceAgedReport {
   readonly file: string
 }
 
+/** Which ledger a credit belongs to: sales (customer credit) or purchases (supplier credit). */
+export type CreditSide = "sale" | "purchase"
+
+/** What the source called the credit: a numbered credit note, or an overpayment or prepayment (no number). */
+export type CreditOrigin = "credit-note" | "overpayment" | "prepayment"
+
+/**
+ * A credit the contact holds: a credit note, an overpayment or a prepayment. Amounts are positive, in the
+ * credit's currency, whatever sign the export gave them; `used` is what was allocated to documents or
+ * refunded, `remaining` what is left (`used + remaining = total`).
+ */
+export interface SourceCredit {
+  readonly side: CreditSide
+  readonly origin: CreditOrigin
+  /** The credit note number; "" for overpayments and prepayments, which have none. */
+  readonly number: string
+  /** The export's `Reference` column ("" when empty). */
+  readonly reference: string
+  readonly contactName: string
+  readonly date: string
+  readonly currency: string
+  readonly state: DocumentState
+  readonly status: string
+  readonly total: Money
+  readonly taxTotal: Money
+  readonly used: Money
+  readonly remaining: Money
+  readonly lines: ReadonlyArray<SourceLine>
+  readonly lineage: ReadonlyArray<string>
+}
+
+/** Cash paid back against a credit (a refund), in the bank account's currency. */
+export interface SourceRefund {
+  readonly side: CreditSide
+  /** The credit note number the bank row names ("" when it names none, as for overpayments). */
+  readonly creditNumber: string
+  readonly contactName: string
+  readonly bankAccountName: string
+  readonly date: string
+  readonly amount: Money
+  readonly lineage: string
+}
+
+/** The bank row that received (sales) or paid (purchases) an overpayment or prepayment. */
+export interface SourceCreditFunding {
+  readonly side: CreditSide
+  readonly origin: "overpayment" | "prepayment"
+  readonly contactName: string
+  readonly bankAccountName: string
+  readonly date: string
+  readonly amount: Money
+  readonly reference: string
+  readonly lineage: string
+}
+
+/** One offsetting line of a cash entry: positive on the entry's natural side (credit for money in). */
+export interface SourceCashLine {
+  /** The account as the report names it (its section heading): a name, or a code. */
+  readonly accountName: string
+  readonly amount: Money
+  readonly description: string
+  readonly lineage: string
+}
+
+/** Money received or spent directly through a bank account (Xero Receive Money / Spend Money). */
+export interface SourceCashEntry {
+  readonly direction: "in" | "out"
+  readonly bankAccountName: string
+  readonly date: string
+  readonly contactName: string
+  readonly reference: string
+  readonly description: string
+  /** In the bank account's currency; equals the sum of the lines. */
+  readonly amount: Money
+  readonly lines: ReadonlyArray<SourceCashLine>
+  readonly lineage: ReadonlyArray<string>
+}
+
+/** Money moved between two bank accounts; each amount in its own account's currency. */
+export interface SourceTransfer {
+  readonly fromAccountName: string
+  readonly toAccountName: string
+  readonly date: string
+  readonly reference: string
+  readonly amountOut: Money
+  readonly amountIn: Money
+  /** The money-out row, then the money-in row. */
+  readonly lineage: ReadonlyArray<string>
+}
+
+/** An allocation stated by the user (the optional allocations file): it overrides the inference. */
+export interface SourceAllocation {
+  /** A credit note number, or the migration reference of an overpayment or prepayment. */
+  readonly creditNumber: string
+  readonly documentNumber: string
+  readonly amount: Money
+  readonly lineage: string
+}
+
 export interface SourceBooks {
   readonly accounts: ReadonlyArray<SourceAccount>
   readonly contacts: ReadonlyArray<SourceContact>
@@ -178,5 +288,12 @@ export interface SourceBooks {
   readonly trialBalances: ReadonlyArray<SourceTrialBalance>
   /** The source's own aged receivables / payables detail reports, one per side and date (may be none). */
   readonly agedReports: ReadonlyArray<SourceAgedReport>
+  /** Credit notes, overpayments and prepayments (absent: none). */
+  readonly credits?: ReadonlyArray<SourceCredit>
+  readonly refunds?: ReadonlyArray<SourceRefund>
+  readonly creditFundings?: ReadonlyArray<SourceCreditFunding>
+  readonly cashEntries?: ReadonlyArray<SourceCashEntry>
+  readonly transfers?: ReadonlyArray<SourceTransfer>
+  readonly allocations?: ReadonlyArray<SourceAllocation>
   readonly issues: ReadonlyArray<Issue>
 }

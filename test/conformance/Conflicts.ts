@@ -182,6 +182,42 @@ export const conflicts: ReadonlyArray<Conflict> = [
   },
   {
     kind: "field",
+    operation: "POST /api/v1/cash-in-entries",
+    field: "/journalEntries",
+    keyword: "additionalProperties",
+    reason:
+      "S cash entries: a cash-in or cash-out is `accountResourceId` (the bank) plus a `journalEntries` " +
+      "array of the offsetting entries; CreateCashEntryRequest names that array `lines` instead."
+  },
+  {
+    kind: "field",
+    operation: "POST /api/v1/cash-in-entries",
+    field: "/lines",
+    keyword: "required",
+    reason:
+      "S cash entries: the offsetting entries go in `journalEntries` (see the entry above), so the " +
+      "document's `lines`, which it requires when finalizing, is not sent."
+  },
+  {
+    kind: "field",
+    operation: "POST /api/v1/cash-out-entries",
+    field: "/journalEntries",
+    keyword: "additionalProperties",
+    reason:
+      "S cash entries: a cash-in or cash-out is `accountResourceId` (the bank) plus a `journalEntries` " +
+      "array of the offsetting entries; CreateCashEntryRequest names that array `lines` instead."
+  },
+  {
+    kind: "field",
+    operation: "POST /api/v1/cash-out-entries",
+    field: "/lines",
+    keyword: "required",
+    reason:
+      "S cash entries: the offsetting entries go in `journalEntries` (see the entry above), so the " +
+      "document's `lines`, which it requires when finalizing, is not sent."
+  },
+  {
+    kind: "field",
     operation: "POST /api/v1/chart-of-accounts",
     field: "/currency",
     keyword: "additionalProperties",

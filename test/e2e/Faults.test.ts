@@ -44,7 +44,7 @@ describe("faults", () => {
 
           assert.isTrue(outcome.runs.at(-1)!.complete, `complete after ${outcome.runs.length} loads`)
           yield* Effect.promise(() => assertExactlyOnce(s, outcome.ops))
-          assert.deepStrictEqual(outcome.rec.mismatches, [])
+          assert.deepStrictEqual(outcome.rec.documents.mismatches, [])
 
           const faults = NodeFs.readFileSync(requestLog, "utf8")
             .trim()

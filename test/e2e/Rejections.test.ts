@@ -109,7 +109,7 @@ describe("rejections", () => {
           assert.strictEqual(retried.sent, 3 + payments.length)
           yield* Effect.promise(() => assertExactlyOnce(s, fixed))
           const rec = yield* Reconcile.reconcile(yield* XeroSource.read, "SGD", "2025-12-31")
-          assert.deepStrictEqual(rec.mismatches, [])
+          assert.deepStrictEqual(rec.documents.mismatches, [])
         }).pipe(Effect.provide(layers(s, tempDir("reject"))), Effect.provide(NodeContext.layer))
       }),
     120_000

@@ -2,6 +2,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Option from "effect/Option"
 import { NameMap, type Mappings } from "../../src/transform/Mappings.js"
+import { inverseRate } from "../../src/transform/MasterDataPlanner.js"
 import * as Money from "../../src/transform/Money.js"
 import { planHash } from "../../src/transform/Plan.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
@@ -278,6 +279,38 @@ describe("PlanBuilder", () => {
     assert.isTrue(plan.issues.some((i) => i.severity === "warning" && /voided/.test(i.why)))
   })
 
+  it("inverts a rate so that foreign ÷ rate rounds to the same cent as foreign × the source's rate", () => {
+    const halfAway = (n: bigint, d: bigint) => {
+      const q = n / d
+      return (n % d) * 2n >= d ? q + 1n : q
+    }
+    for (const text of ["1.3412", "1.3324", "1.4580", "1.35", "0.0091", "3.45", "110.25"]) {
+      const source = m(text)
+      const inverse = Option.getOrThrow(Money.parse(String(Money.toNumber(inverseRate(source)))))
+      assert.isTrue(
+        Money.equals(inverse, inverseRate(source)),
+        `${text}: the inverse survives the JSON number`
+      )
+      const [sm, ss] = [source.value, BigInt(source.scale)]
+      const [im, is] = [inverse.value, BigInt(inverse.scale)]
+      const amounts = [
+        ...Array.from({ length: 20_000 }, (_, i) => BigInt(i + 1)),
+        596_250n,
+        7_654_321_987n,
+        9_999_999_999n
+      ]
+      for (const cents of amounts) {
+        const viaSource = halfAway(cents * sm, 10n ** ss)
+        const viaInverse = halfAway(cents * 10n ** is, im)
+        if (viaSource !== viaInverse)
+          assert.fail(
+            `${cents} cents at ${text}: ${viaSource} by the source's rate, ${viaInverse} by the inverse`
+          )
+      }
+    }
+    assert.strictEqual(Money.toFixed(inverseRate(m("1.3412")), 15), "0.745600954369221")
+  })
+
   it("inverts source rates to foreign units per base unit and covers the days until the next rate", () => {
     const rate = (date: string, v: string, line: number) => ({
       currency: "USD",
@@ -302,13 +335,13 @@ describe("PlanBuilder", () => {
       [
         {
           currencyCode: "USD",
-          rate: 0.7456009544,
+          rate: 0.745600954369221,
           rateApplicableFrom: "2025-03-01",
           rateApplicableTo: "2025-03-31"
         },
         {
           currencyCode: "USD",
-          rate: 0.7407407407,
+          rate: 0.74074074074074,
           rateApplicableFrom: "2025-04-01",
           rateApplicableTo: "2025-04-01"
         }

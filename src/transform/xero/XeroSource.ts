@@ -1,13 +1,12 @@
 /**
  * Reads Xero's staged exports into source books: the chart, contacts, items, the sales-invoice and bill
  * exports (one row per line, grouped by number), the Account Transactions report's payment rows, manual
- * journals (grouped by narration and date) and the exchange-rate file. Every row either becomes part of
- * the books or an issue naming its file:line.
+ * journals (grouped by narration and date), the exchange-rate file, and Xero's own Trial Balance and Aged
+ * Receivables / Payables reports (`XeroReports.ts`). Every row either becomes part of the books or an issue
+ * naming its file:line.
  */
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import { rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
-import * as Dates from "../Dates.js"
 import * as Money from "../Money.js"
 import type {
   DocumentKind,
@@ -24,68 +23,9 @@ import type {
   SourcePayment,
   SourceRate
 } from "../SourceModel.js"
-
-/** Thrown inside row readers; caught per row and turned into a reject. */
-class RowProblem {
-  constructor(
-    readonly what: string,
-    readonly fix: string
-  ) {}
-}
-
-const cell = (row: StagedRow, key: string): string => (row.data[key] ?? "").trim()
-
-const required = (row: StagedRow, key: string): string => {
-  const v = cell(row, key)
-  if (v === "") throw new RowProblem(`${key} is empty`, `fill in ${key} in the export`)
-  return v
-}
-
-const amount = (row: StagedRow, key: string, blankAsZero = false): Money.Money => {
-  const v = cell(row, key)
-  if (v === "" && blankAsZero) return Money.zero
-  return Option.getOrThrowWith(
-    Money.parse(v.replace(/,/g, "")),
-    () =>
-      new RowProblem(
-        `${key} ${JSON.stringify(v)} is not an amount`,
-        `correct ${key} to a number such as 1234.50`
-      )
-  )
-}
-
-const date = (row: StagedRow, key: string): string => {
-  const v = required(row, key)
-  return Option.getOrThrowWith(
-    Dates.parseDayFirst(v),
-    () => new RowProblem(`${key} ${JSON.stringify(v)} is not a real DD/MM/YYYY date`, `correct ${key}`)
-  )
-}
-
-/** Applies `read` to each row; a row that throws a RowProblem becomes a reject issue. */
-const readRows = <A>(
-  rows: ReadonlyArray<StagedRow>,
-  issues: Array<Issue>,
-  read: (row: StagedRow) => A | undefined
-) => {
-  const out: Array<A> = []
-  for (const row of rows) {
-    try {
-      const a = read(row)
-      if (a !== undefined) out.push(a)
-    } catch (e) {
-      if (!(e instanceof RowProblem)) throw e
-      issues.push({
-        severity: "reject",
-        lineage: [where(row)],
-        what: e.what,
-        why: "the row cannot be read",
-        fix: e.fix
-      })
-    }
-  }
-  return out
-}
+import { amount, cell, date, readRows, required, RowProblem } from "./StagedCells.js"
+import * as XeroKinds from "./XeroKinds.js"
+import * as XeroReports from "./XeroReports.js"
 
 const readAccount = (row: StagedRow): SourceAccount => ({
   code: cell(row, "Code"),
@@ -314,22 +254,23 @@ const readRate = (row: StagedRow): SourceRate => {
 export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClient").SqlClient> = Effect.gen(
   function* () {
     const issues: Array<Issue> = []
-    const docRows = readRows(
-      [...(yield* rowsOfKind("xero.invoices")), ...(yield* rowsOfKind("xero.bills"))],
-      issues,
-      readDocRow(issues)
-    )
-    return {
-      accounts: readRows(yield* rowsOfKind("xero.accounts"), issues, readAccount),
+    const more = yield* XeroKinds.staged
+    const docRows = readRows(more.invoicesAndBills, issues, readDocRow(issues))
+    const accounts = readRows(yield* rowsOfKind("xero.accounts"), issues, readAccount)
+    return XeroKinds.complete(more, issues, {
+      accounts,
       contacts: readRows(yield* rowsOfKind("xero.contacts"), issues, readContact),
       items: readRows(yield* rowsOfKind("xero.items"), issues, readItem),
       documents: groupDocuments(docRows, issues),
-      payments: readRows(yield* rowsOfKind("xero.account_transactions"), issues, readPayment(issues)),
+      payments: readRows(more.payments, issues, readPayment(issues)),
       journals: groupJournals(yield* rowsOfKind("xero.manual_journals"), issues),
       rates: readRows(yield* rowsOfKind("generic.exchange_rates"), issues, readRate),
-      trialBalances: [],
-      agedReports: [],
+      trialBalances: XeroReports.trialBalances(yield* rowsOfKind("xero.trial_balance"), accounts, issues),
+      agedReports: [
+        ...XeroReports.agedReports("AR", yield* rowsOfKind("xero.aged_receivables"), issues),
+        ...XeroReports.agedReports("AP", yield* rowsOfKind("xero.aged_payables"), issues)
+      ],
       issues
-    }
+    })
   }
 )

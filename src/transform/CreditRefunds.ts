@@ -1,0 +1,117 @@
+/**
+ * Plans the refunds of credits: each bank row that paid a credit back becomes a refund on its credit note —
+ * `refundAmount` in the bank's currency, `transactionAmount` in the credit's (at the source rate of the refund
+ * date), numbered per credit note in date order. A row names its credit note by number; one that names none
+ * (an overpayment's or prepayment's refund) goes to the contact's oldest such credit with enough use left.
+ * A refund that matches nothing, or exceeds what the export says was used, is a reject naming its row.
+ */
+import * as Bodies from "./Bodies.js"
+import type { PlannedCredit } from "./CreditPlanner.js"
+import { accountCurrency, convert } from "./Fx.js"
+import { normalizeName } from "./Mappings.js"
+import * as Money from "./Money.js"
+import { deps, type PlanContext } from "./PlanContext.js"
+import * as Refs from "./Refs.js"
+import type { SourceBooks, SourceRefund } from "./SourceModel.js"
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const fmt = (m: Money.Money) => Money.toFixed(m)
+
+/** A credit's use still to explain, as the settlements are matched. */
+export interface CreditUse {
+  readonly planned: PlannedCredit
+  left: Money.Money
+}
+
+export const groupOf = (base: string, side: string, contact: string, currency: string) =>
+  `${side}|${normalizeName(contact)}|${currency || base}`
+
+/** Plans the refunds, taking what each refunds off its credit's `left`. */
+export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: ReadonlyArray<CreditUse>) => {
+  const base = ctx.snapshot.baseCurrency
+  const matched = new Map<CreditUse, Array<{ refund: SourceRefund; amount: Money.Money }>>()
+  const refunds = [...(books.refunds ?? [])].sort(
+    (a, b) => compare(a.date, b.date) || compare(a.lineage, b.lineage)
+  )
+  for (const r of refunds) {
+    const bankCurrency = accountCurrency(books.accounts, r.bankAccountName, base)
+    const inCurrency = (u: CreditUse) =>
+      convert(books.rates, base, r.amount, bankCurrency, u.planned.credit.currency, r.date)
+    const byNumber = uses.filter(
+      (u) =>
+        u.planned.credit.side === r.side &&
+        r.creditNumber !== "" &&
+        u.planned.credit.number === r.creditNumber
+    )
+    const candidates =
+      byNumber.length > 0
+        ? byNumber
+        : uses.filter(
+            (u) =>
+              u.planned.credit.side === r.side &&
+              u.planned.credit.number === "" &&
+              normalizeName(u.planned.credit.contactName) === normalizeName(r.contactName) &&
+              u.planned.credit.date <= r.date
+          )
+    const fits = candidates.filter((u) => {
+      const a = inCurrency(u)
+      return a !== undefined && !Money.greaterThan(a, u.left)
+    })
+    const u = fits[0]
+    if (u === undefined || byNumber.length > 1) {
+      ctx.reject(
+        [r.lineage],
+        `a refund of ${fmt(r.amount)} ${r.creditNumber ? `against ${r.creditNumber}` : `to "${r.contactName}"`} on ${r.date}`,
+        byNumber.length > 1
+          ? `${r.creditNumber} names ${byNumber.length} credit notes`
+          : candidates.length === 0
+            ? "no migrating credit note, overpayment or prepayment of that contact matches it"
+            : "it exceeds what the export says was used of the credit (or no exchange rate converts it)",
+        "check the credit's amount paid in the export, and the exchange rates"
+      )
+      continue
+    }
+    const amount = inCurrency(u)!
+    u.left = Money.sub(u.left, amount)
+    matched.set(u, [...(matched.get(u) ?? []), { refund: r, amount }])
+  }
+  for (const [u, list] of matched) {
+    const { credit, reference, kind, key } = u.planned
+    if (credit.state === "draft") continue
+    list.forEach(({ refund: r, amount }, i) => {
+      const n = i + 1
+      const refundKind =
+        kind === "customer-credit-note" ? ("customer-refund" as const) : ("supplier-refund" as const)
+      ctx.add(
+        {
+          key: `refund:${kind}:${reference}:${n}`,
+          phase: "settlements",
+          kind: refundKind,
+          naturalKey: `${kind}:${reference}:${n}`,
+          sortKey: `${r.date}|${kind}|${reference}|${n}`,
+          lineage: [r.lineage]
+        },
+        Bodies.Refunds,
+        () => {
+          const bank = ctx.account(r.bankAccountName)
+          return {
+            body: new Bodies.Refunds({
+              resourceId: Refs.ref(kind, reference),
+              refunds: [
+                new Bodies.Refund({
+                  refundAmount: r.amount,
+                  refundMethod: "BANK_TRANSFER",
+                  transactionAmount: amount,
+                  accountResourceId: bank.ref,
+                  reference: `${reference}-RFD${n}`,
+                  valueDate: r.date
+                })
+              ]
+            }),
+            dependsOn: deps(key, bank.opKey)
+          }
+        }
+      )
+    })
+  }
+}

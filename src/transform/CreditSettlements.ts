@@ -1,0 +1,208 @@
+/**
+ * Plans what settles credits: their refunds first (`CreditRefunds`), then their applications to invoices and
+ * bills — from the allocations file when it names a credit (the file overrides the inference for that
+ * credit), else from the inference of `CreditAllocation`; whatever cannot add up is a reject naming its
+ * source rows. Returns what was applied to each document, which its payments must then complete.
+ */
+import * as Bodies from "./Bodies.js"
+import { infer, type Capacity } from "./CreditAllocation.js"
+import type { PlannedCredit } from "./CreditPlanner.js"
+import { settledOf, type DocumentCash } from "./DocumentPlanner.js"
+import { groupOf, planRefunds, type CreditUse } from "./CreditRefunds.js"
+import * as Money from "./Money.js"
+import { deps, type PlanContext } from "./PlanContext.js"
+import * as Refs from "./Refs.js"
+import type { SourceBooks } from "./SourceModel.js"
+
+const fmt = (m: Money.Money) => Money.toFixed(m)
+
+interface DocUse {
+  readonly docKey: string
+  readonly cash: DocumentCash
+  left: Money.Money
+}
+
+interface Applied {
+  readonly credit: PlannedCredit
+  readonly doc: DocUse
+  amount: Money.Money
+  readonly lineage: Array<string>
+}
+
+/** Applies the allocations file's rows; returns the credits it names (no inference for them). */
+const stated = (
+  ctx: PlanContext,
+  books: SourceBooks,
+  uses: ReadonlyArray<CreditUse>,
+  docs: ReadonlyArray<DocUse>,
+  apply: (c: CreditUse, d: DocUse, amount: Money.Money, lineage: string) => void
+) => {
+  const named = new Map<CreditUse, Array<string>>()
+  const base = ctx.snapshot.baseCurrency
+  for (const a of books.allocations ?? []) {
+    const credits = uses.filter(
+      (u) =>
+        u.planned.credit.number === a.creditNumber ||
+        (u.planned.credit.number === "" && u.planned.reference === a.creditNumber)
+    )
+    const pairs = credits.flatMap((u) =>
+      docs
+        .filter(
+          (d) =>
+            d.cash.doc.kind === (u.planned.credit.side === "sale" ? "invoice" : "bill") &&
+            d.cash.doc.number === a.documentNumber
+        )
+        .map((d) => ({ u, d }))
+    )
+    const fail = (why: string) =>
+      ctx.reject(
+        [a.lineage],
+        `the allocation of ${fmt(a.amount)} from ${a.creditNumber} to ${a.documentNumber}`,
+        why,
+        "correct the allocations file"
+      )
+    if (pairs.length !== 1) {
+      fail(
+        pairs.length === 0
+          ? "no migrating credit and open document of the same side have those numbers"
+          : "those numbers name more than one credit and document"
+      )
+      continue
+    }
+    const { u, d } = pairs[0]!
+    const c = u.planned.credit
+    named.set(u, [...(named.get(u) ?? []), a.lineage])
+    if (
+      groupOf(base, c.side, c.contactName, c.currency) !==
+      groupOf(base, c.side, d.cash.doc.contactName, d.cash.doc.currency)
+    )
+      fail("the credit and the document belong to different contacts or currencies")
+    else if (!Money.greaterThan(a.amount, Money.zero)) fail("the amount is not positive")
+    else if (Money.greaterThan(a.amount, u.left))
+      fail(
+        `it exceeds the ${fmt(u.left)} of ${a.creditNumber} that the export says was used and is not refunded or allocated`
+      )
+    else if (Money.greaterThan(a.amount, d.left))
+      fail(
+        `it exceeds the ${fmt(d.left)} of ${a.documentNumber} that the export says was paid and its bank payments do not explain`
+      )
+    else apply(u, d, a.amount, a.lineage)
+  }
+  for (const [u, lineage] of named)
+    if (!Money.isZero(u.left))
+      ctx.reject(
+        [...u.planned.credit.lineage, ...lineage],
+        `credit ${u.planned.reference}`,
+        `${fmt(u.left)} of what the export says was used is neither refunded nor in the allocations file, which overrides the inference for the credits it names`,
+        "add the missing allocation rows to the allocations file"
+      )
+  return new Set(named.keys())
+}
+
+/**
+ * Plans refunds and applications of the planned credits to the planned documents; returns what was applied
+ * to each document (`kind:number` → amount in its currency).
+ */
+export const planCreditSettlements = (
+  ctx: PlanContext,
+  books: SourceBooks,
+  credits: ReadonlyArray<PlannedCredit>,
+  cash: Map<string, DocumentCash | undefined>
+): Map<string, Money.Money> => {
+  const base = ctx.snapshot.baseCurrency
+  const uses: Array<CreditUse> = credits
+    .filter((p) => p.credit.state === "open")
+    .map((planned) => ({ planned, left: planned.credit.used }))
+  planRefunds(ctx, books, uses)
+  const docs: Array<DocUse> = [...cash]
+    .filter((e): e is [string, DocumentCash] => e[1] !== undefined)
+    .map(([docKey, c]) => {
+      const left = Money.sub(settledOf(c.doc), c.cash)
+      return { docKey, cash: c, left: Money.isNegative(left) ? Money.zero : left }
+    })
+  const applied: Array<Applied> = []
+  const apply = (u: CreditUse, d: DocUse, amount: Money.Money, lineage: string | undefined) => {
+    u.left = Money.sub(u.left, amount)
+    d.left = Money.sub(d.left, amount)
+    const same = applied.find((a) => a.credit === u.planned && a.doc === d)
+    if (same) {
+      same.amount = Money.add(same.amount, amount)
+      if (lineage) same.lineage.push(lineage)
+    } else
+      applied.push({
+        credit: u.planned,
+        doc: d,
+        amount,
+        lineage: [u.planned.credit.lineage[0]!, d.cash.doc.lineage[0]!, ...(lineage ? [lineage] : [])]
+      })
+  }
+  const explicit = stated(ctx, books, uses, docs, apply)
+  const order = (date: string, n: string, lineage: string) => `${date}|${n}|${lineage}`
+  const creditCaps: Array<Capacity<CreditUse>> = uses
+    .filter((u) => !explicit.has(u))
+    .map((u) => {
+      const c = u.planned.credit
+      return {
+        item: u,
+        group: groupOf(base, c.side, c.contactName, c.currency),
+        order: order(c.date, u.planned.reference, c.lineage[0]!),
+        amount: u.left
+      }
+    })
+  const docCaps: Array<Capacity<DocUse>> = docs.map((d) => {
+    const doc = d.cash.doc
+    return {
+      item: d,
+      group: groupOf(base, doc.kind === "invoice" ? "sale" : "purchase", doc.contactName, doc.currency),
+      order: order(doc.date, d.cash.reference, doc.lineage[0]!),
+      amount: d.left
+    }
+  })
+  const inference = infer(creditCaps, docCaps)
+  for (const a of inference.allocations) apply(a.credit, a.doc, a.amount, undefined)
+  for (const g of inference.ambiguous)
+    ctx.warn(
+      [...g.credits.flatMap((u) => u.planned.credit.lineage), ...g.docs.flatMap((d) => d.cash.doc.lineage)],
+      `credits ${g.credits.map((u) => u.planned.reference).join(", ")} of "${g.credits[0]!.planned.credit.contactName}" and documents ${g.docs.map((d) => d.cash.reference).join(", ")}`,
+      "the exports do not say which credit went to which document; more than one allocation explains the same figures, so the oldest credit was applied to the oldest document first",
+      "check the applications in the plan; give an allocations file (Credit Note Number, Document Number, Amount) to state them"
+    )
+  for (const { credit: u, amount } of inference.creditsLeft)
+    ctx.reject(
+      u.planned.credit.lineage,
+      `credit ${u.planned.reference} of "${u.planned.credit.contactName}"`,
+      `${fmt(amount)} of what the export says was used is explained neither by refunds nor by any document's paid amount`,
+      "check the credit's and the contact's documents' amounts paid, or state the allocations in an allocations file"
+    )
+  const credited = new Map<string, Money.Money>()
+  for (const a of applied) {
+    credited.set(a.doc.docKey, Money.add(credited.get(a.doc.docKey) ?? Money.zero, a.amount))
+    const doc = a.doc.cash.doc
+    const docKind = doc.kind
+    const { kind, reference, key } = a.credit
+    ctx.add(
+      {
+        key: `credit:${docKind}:${a.doc.cash.reference}:${reference}`,
+        phase: "settlements",
+        kind: docKind === "invoice" ? "invoice-credit" : "bill-credit",
+        naturalKey: `${docKind}:${a.doc.cash.reference}:${reference}`,
+        sortKey: `${doc.date > a.credit.credit.date ? doc.date : a.credit.credit.date}|credit|${a.doc.cash.reference}|${reference}`,
+        lineage: a.lineage
+      },
+      Bodies.CreditApplications,
+      () => ({
+        body: new Bodies.CreditApplications({
+          resourceId: Refs.ref(docKind, a.doc.cash.reference),
+          credits: [
+            new Bodies.CreditApplication({
+              creditNoteResourceId: Refs.ref(kind, reference),
+              amountApplied: a.amount
+            })
+          ]
+        }),
+        dependsOn: deps(Refs.opKey(docKind, a.doc.cash.reference), key)
+      })
+    )
+  }
+  return credited
+}
