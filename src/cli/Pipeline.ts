@@ -12,6 +12,7 @@ import * as ProblemReport from "../load/ProblemReport.js"
 import * as ReadSnapshot from "../load/ReadSnapshot.js"
 import { TargetApi } from "../load/TargetApi.js"
 import * as Reconcile from "../reconcile/Reconcile.js"
+import type { SourceSystem } from "../reconcile/Model.js"
 import * as ReportWriter from "../reconcile/ReportWriter.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
@@ -23,10 +24,11 @@ import * as XeroSource from "../transform/xero/XeroSource.js"
 import * as Progress from "./Progress.js"
 import type { Run } from "./Run.js"
 
-export const extract = (inputDir: string) =>
+/** Stages a surveyed input (`Extract.survey` runs before staging is opened) and prints its files. */
+export const extract = (input: Extract.Survey) =>
   Effect.gen(function* () {
-    const files = yield* Extract.run({ source: "xero", inputDir })
-    yield* Console.log(`Extracted ${files.length} files from ${inputDir}:`)
+    const files = yield* Extract.stage(input)
+    yield* Console.log(`Extracted ${files.length} files from ${input.options.inputDir}:`)
     for (const f of files) {
       yield* Console.log(
         `  ${f.file.padEnd(28)} ${f.kind.padEnd(26)} lines ${String(f.lines).padStart(6)} = staged ${f.staged} + skipped ${f.skipped} + rejected ${f.rejected}`
@@ -126,6 +128,19 @@ const lastDate = (books: {
     "1970-01-01"
   )
 
+/** Xero, as the reconciliation names it, and where its own reports are in its menus. */
+const xero: SourceSystem = {
+  name: "Xero",
+  exports: {
+    trialBalance: (d) =>
+      `Xero's Trial Balance (Accounting → Reports → Trial Balance, date ${d}, Export → Excel or CSV)`,
+    AR: (d) =>
+      `Xero's Aged Receivables Detail (Accounting → Reports → Aged Receivables Detail, as at ${d}, Export → Excel or CSV)`,
+    AP: (d) =>
+      `Xero's Aged Payables Detail (Accounting → Reports → Aged Payables Detail, as at ${d}, Export → Excel or CSV)`
+  }
+}
+
 export const reconcile = (run: Run, asAt: string | undefined) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
@@ -133,13 +148,13 @@ export const reconcile = (run: Run, asAt: string | undefined) =>
     if (!meta) return yield* Effect.dieMessage("no plan in this workspace: run plan and load first")
     const books = yield* XeroSource.read
     const date = asAt ?? lastDate(books)
-    const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date)
+    const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date, xero)
     const paths = yield* Effect.promise(() =>
       ReportWriter.write(run.dir, result, {
         runId: run.runId,
         baseUrl: api.baseUrl,
-        planHash: meta.planHash,
-        asAt: date
+        sourceSystem: xero.name,
+        generatedAt: new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC"
       })
     )
     yield* Console.log(ReportWriter.summary(result))

@@ -1,246 +1,251 @@
 /**
- * Proves the target matches the source: every migrating document exists exactly once with the source's
- * total, paid amount, balance, currency and draft state; every journal exists once with its debits; each
- * contact's outstanding receivables and payables agree per currency, both from the documents and from the
- * target's own AR/AP reports; and the target's trial balance balances.
+ * Proves the target matches the source, independently of our own parse where the input allows: the
+ * target's trial balance against the source's own Trial Balance at each of its dates, AR and AP against the
+ * source's aged detail reports, the migration's clearing accounts at zero; and, as before, every migrated
+ * document and journal against our reading of the source. Each difference is classified, given candidate
+ * transactions from the target's general ledger and a suggested fix. Without the source's own reports the
+ * verdict is NOT PROVEN: the document comparison alone cannot see what the transform drops.
  */
 import * as Effect from "effect/Effect"
+import * as PlanStore from "../staging/PlanStore.js"
 import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
-import { assignReferences, migrating } from "../transform/DocumentPlanner.js"
-import { journalReference } from "../transform/MasterDataPlanner.js"
+import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
-import { day, report, searchByDate, searchIn, str, type Row } from "./ReadBack.js"
+import * as AgedCheck from "./AgedCheck.js"
+import * as Candidates from "./Candidates.js"
+import * as ClearingCheck from "./ClearingCheck.js"
+import * as DocumentCheck from "./DocumentCheck.js"
+import * as LoadFacts from "./LoadFacts.js"
+import { anySource, type Difference, type Mismatch, type Reconciliation, type SourceSystem } from "./Model.js"
+import * as TargetBooks from "./TargetBooks.js"
+import * as TrialBalanceCheck from "./TrialBalanceCheck.js"
 
-export interface Mismatch {
-  readonly entity: string
-  readonly key: string
-  readonly field: string
-  readonly source: string
-  readonly target: string
-  readonly lineage: ReadonlyArray<string>
-}
-
-export interface Count {
-  readonly entity: string
-  readonly source: number
-  readonly target: number
-  readonly matched: number
-}
-
-export interface Reconciliation {
-  readonly matches: boolean
-  readonly counts: ReadonlyArray<Count>
-  readonly mismatches: ReadonlyArray<Mismatch>
-  readonly outstanding: ReadonlyArray<{
-    readonly side: "AR" | "AP"
-    readonly contact: string
-    readonly currency: string
-    readonly source: string
-    readonly target: string
-    readonly report: string
-  }>
-  readonly trialBalance: { readonly debit: string; readonly credit: string; readonly balanced: boolean }
-}
-
-const money = (v: unknown): Money.Money =>
-  typeof v === "number"
-    ? Money.fromNumber(v)
-    : Money.parse(str(v)).pipe((o) => (o._tag === "Some" ? o.value : Money.zero))
 const fmt = (m: Money.Money) => Money.toFixed(m)
+const max = (xs: ReadonlyArray<string>) => xs.reduce((m, x) => (x > m ? x : m), "")
+const min = (xs: ReadonlyArray<string>) => xs.reduce((m, x) => (m === "" || x < m ? x : m), "")
 
-const paidOf = (row: Row) =>
-  Money.sum(
-    (Array.isArray(row.paymentRecords) ? (row.paymentRecords as Array<Row>) : []).map((p) =>
-      money(p.transactionAmount)
-    )
-  )
+const mismatchFix = (m: Mismatch): string => {
+  if (m.field === "count")
+    return m.target === "0"
+      ? "Not in the target: load again (see problems.json if it was refused), or create it."
+      : `In the target ${m.target} times: void the extra copies.`
+  if (m.field === "outstanding") return "See the contact's documents and payments in the rows above."
+  return `The target's ${m.field} differs from the source: correct it in the target, or roll back and load again.`
+}
 
-const isDraft = (row: Row) => str(row.status) === "DRAFT"
-const isVoid = (row: Row) => ["VOID", "VOIDED"].includes(str(row.status))
+const documentDifference = (m: Mismatch, asAt: string): Difference => {
+  const s = Money.parse(m.source)
+  const t = Money.parse(m.target)
+  return {
+    class: "document",
+    area: "Documents",
+    asAt,
+    subject: m.key === "all" ? m.entity : `${m.entity} ${m.key}`,
+    source: m.source,
+    target: m.target,
+    difference: s._tag === "Some" && t._tag === "Some" ? fmt(Money.sub(t.value, s.value)) : "",
+    fix: `${m.field}: ${mismatchFix(m)}`,
+    candidates: [],
+    lineage: m.lineage
+  }
+}
 
-export const reconcile = (books: SourceBooks, baseCurrency: string, asAt: string) =>
+/** Pairings for a plan stored before the plan kept them: each source account by its own name. */
+const byName = (books: SourceBooks): Array<AccountPairing> =>
+  books.accounts.map((a) => ({
+    sourceCode: a.code,
+    sourceName: a.name,
+    targetName: a.name,
+    lineage: a.lineage
+  }))
+
+export const reconcile = (
+  books: SourceBooks,
+  baseCurrency: string,
+  asAt: string,
+  source: SourceSystem = anySource
+) =>
   Effect.gen(function* () {
-    const mismatches: Array<Mismatch> = []
-    const counts: Array<Count> = []
-    const docs = assignReferences(migrating(books.documents))
-    const dates = [...docs.keys()].map((d) => d.date).sort()
-    const from = dates[0] ?? asAt
-    const outstandingSource = new Map<string, Money.Money>()
-    const outstandingTarget = new Map<string, Money.Money>()
-    const bump = (m: Map<string, Money.Money>, k: string, v: Money.Money) =>
-      m.set(k, Money.add(m.get(k) ?? Money.zero, v))
-
-    for (const kind of ["invoice", "bill"] as const) {
-      const side = kind === "invoice" ? "AR" : "AP"
-      const target = (yield* searchByDate(`/${kind}s/search`, from, asAt)).filter((r) => !isVoid(r))
-      const byRef = new Map<string, Array<Row>>()
-      for (const r of target) byRef.set(str(r.reference), [...(byRef.get(str(r.reference)) ?? []), r])
-      let matched = 0
-      let expected = 0
-      for (const [doc, reference] of docs) {
-        if (doc.kind !== kind) continue
-        expected++
-        const currency = doc.currency || baseCurrency
-        if (doc.state === "open")
-          bump(outstandingSource, `${side}|${normalizeName(doc.contactName)}|${currency}`, doc.amountDue)
-        const found = byRef.get(reference) ?? []
-        const miss = (field: string, source: string, targetValue: string) =>
-          mismatches.push({
-            entity: kind,
-            key: reference,
-            field,
-            source,
-            target: targetValue,
-            lineage: doc.lineage
-          })
-        if (found.length !== 1) {
-          miss("count", "1", String(found.length))
-          continue
-        }
-        const row = found[0]!
-        const before = mismatches.length
-        const paid = paidOf(row)
-        const total = money(row.totalAmount)
-        if (!Money.equals(total, doc.total)) miss("totalAmount", fmt(doc.total), fmt(total))
-        if (!Money.equals(paid, doc.amountPaid)) miss("paid", fmt(doc.amountPaid), fmt(paid))
-        if (!Money.equals(Money.sub(total, paid), doc.amountDue))
-          miss("balance", fmt(doc.amountDue), fmt(Money.sub(total, paid)))
-        if ((str(row.currencyCode) || baseCurrency) !== currency)
-          miss("currency", currency, str(row.currencyCode))
-        if (isDraft(row) !== (doc.state === "draft")) miss("status", doc.status, str(row.status))
-        if (day(row.valueDate) !== doc.date) miss("valueDate", doc.date, day(row.valueDate))
-        if (mismatches.length === before) matched++
-      }
-      for (const r of target) {
-        if (!isDraft(r)) {
-          const contact = str((r.contact as Row | undefined)?.name)
-          bump(
-            outstandingTarget,
-            `${side}|${normalizeName(contact)}|${str(r.currencyCode) || baseCurrency}`,
-            Money.sub(money(r.totalAmount), paidOf(r))
-          )
-        }
-      }
-      counts.push({ entity: `${kind}s`, source: expected, target: target.length, matched })
-      const payments = books.payments.filter((p) => p.documentKind === kind).length
-      const targetPayments = target.reduce(
-        (n, r) => n + (Array.isArray(r.paymentRecords) ? r.paymentRecords.length : 0),
-        0
+    const meta = yield* PlanStore.meta
+    const notes: Array<string> = []
+    const pairing = meta?.accounts ?? byName(books)
+    if (meta?.accounts === undefined)
+      notes.push(
+        "The stored plan predates account pairing: accounts were paired by name. Run plan again to pair them as the plan does."
       )
-      counts.push({
-        entity: `${kind} payments`,
-        source: payments,
-        target: targetPayments,
-        matched: Math.min(payments, targetPayments)
-      })
-      if (payments !== targetPayments) {
-        mismatches.push({
-          entity: `${kind} payments`,
-          key: "all",
-          field: "count",
-          source: String(payments),
-          target: String(targetPayments),
-          lineage: []
-        })
-      }
+    const tbDates = [...new Set(books.trialBalances.map((t) => t.asAt))].sort()
+    const agedDates = {
+      AR: books.agedReports
+        .filter((r) => r.side === "AR")
+        .map((r) => r.asAt)
+        .sort(),
+      AP: books.agedReports
+        .filter((r) => r.side === "AP")
+        .map((r) => r.asAt)
+        .sort()
     }
+    const credits = books.credits ?? []
+    const from =
+      min([...books.documents, ...books.payments, ...books.journals, ...credits].map((x) => x.date)) || asAt
+    const until = max([asAt, ...tbDates, ...agedDates.AR, ...agedDates.AP])
 
-    const journalRefs = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))
-    const targetJournals = (yield* searchIn(
-      "/journals/search",
-      "reference",
-      journalRefs.map((x) => x.ref)
-    )).filter((r) => !isVoid(r))
-    let journalsMatched = 0
-    for (const { j, ref } of journalRefs) {
-      const found = targetJournals.filter((r) => str(r.reference) === ref)
-      const debit = Money.sum(j.lines.filter((l) => !Money.isNegative(l.amount)).map((l) => l.amount))
-      const entries = Array.isArray(found[0]?.journalEntries) ? (found[0]!.journalEntries as Array<Row>) : []
-      const targetDebit = Money.sum(
-        entries.filter((e) => str(e.type) === "DEBIT").map((e) => money(e.amount))
-      )
-      if (found.length !== 1)
-        mismatches.push({
-          entity: "journal",
-          key: ref,
-          field: "count",
-          source: "1",
-          target: String(found.length),
-          lineage: j.lineage
-        })
-      else if (!Money.equals(debit, targetDebit))
-        mismatches.push({
-          entity: "journal",
-          key: ref,
-          field: "debits",
-          source: fmt(debit),
-          target: fmt(targetDebit),
-          lineage: j.lineage
-        })
-      else journalsMatched++
-    }
-    counts.push({
-      entity: "journals",
-      source: journalRefs.length,
-      target: targetJournals.length,
-      matched: journalsMatched
-    })
-
-    const reportTotals = new Map<string, Money.Money>()
-    for (const side of ["AR", "AP"] as const) {
-      const r = yield* report(side === "AR" ? "ar-report" : "ap-report", { endDate: asAt })
-      for (const row of Array.isArray(r.rows) ? (r.rows as Array<Row>) : []) {
-        bump(
-          reportTotals,
-          `${side}|${normalizeName(str(row.contactName))}|${str(row.currencyCode) || baseCurrency}`,
-          money(row.outstandingAmount)
+    const chart = yield* TargetBooks.chart
+    const company = yield* TargetBooks.company
+    const invoices = yield* TargetBooks.documents("invoice", from, until, baseCurrency)
+    const bills = yield* TargetBooks.documents("bill", from, until, baseCurrency)
+    const creditNotes = (kind: "customer-credit-note" | "supplier-credit-note") =>
+      credits.length === 0
+        ? Effect.succeed([])
+        : TargetBooks.documents(kind, from, until, baseCurrency)
+    const customerCredits = yield* creditNotes("customer-credit-note")
+    const supplierCredits = yield* creditNotes("supplier-credit-note")
+    const documents = DocumentCheck.compareDocuments(
+      books,
+      {
+        invoices: invoices.filter((d) => d.date <= asAt),
+        bills: bills.filter((d) => d.date <= asAt),
+        customerCredits: customerCredits.filter((d) => d.date <= asAt),
+        supplierCredits: supplierCredits.filter((d) => d.date <= asAt),
+        journals: yield* TargetBooks.journals(
+          books.journals.map((j) => journalReference(j.date, j.narration))
+        ),
+        AR: yield* TargetBooks.aged("AR", asAt, baseCurrency),
+        AP: yield* TargetBooks.aged("AP", asAt, baseCurrency)
+      },
+      baseCurrency,
+      asAt
+    )
+    const differences: Array<Difference> = documents.mismatches.map((m) => documentDifference(m, asAt))
+    const changed = new Set(
+      documents.mismatches
+        .filter((m) =>
+          ["invoice", "bill", "journal", "customer credit note", "supplier credit note"].includes(m.entity)
         )
-      }
+        .map((m) => m.key)
+    )
+
+    const tbs = new Map<string, TargetBooks.TargetTrialBalance>()
+    const tbAt = (date: string) =>
+      Effect.gen(function* () {
+        const known = tbs.get(date)
+        if (known) return known
+        const read = yield* TargetBooks.trialBalance(from, date)
+        tbs.set(date, read)
+        return read
+      })
+    const resolve = TrialBalanceCheck.pairingResolver(pairing)
+    const control = (cls: string) => {
+      const found = chart.filter((a) => a.controlFlag && a.accountClass === cls)
+      return found.length === 1 ? normalizeName(found[0]!.name) : undefined
     }
-    const outstanding: Array<Reconciliation["outstanding"][number]> = []
-    const keys = [
-      ...new Set([...outstandingSource.keys(), ...outstandingTarget.keys(), ...reportTotals.keys()])
-    ].sort()
-    for (const k of keys) {
-      const [side, contact, currency] = k.split("|") as ["AR" | "AP", string, string]
-      const s = outstandingSource.get(k) ?? Money.zero
-      const t = outstandingTarget.get(k) ?? Money.zero
-      const rep = reportTotals.get(k) ?? Money.zero
-      if (Money.isZero(s) && Money.isZero(t) && Money.isZero(rep)) continue
-      outstanding.push({ side, contact, currency, source: fmt(s), target: fmt(t), report: fmt(rep) })
-      if (!Money.equals(s, t) || !Money.equals(s, rep)) {
-        mismatches.push({
-          entity: `${side} outstanding`,
-          key: `${contact} ${currency}`,
-          field: "outstanding",
-          source: fmt(s),
-          target: `${fmt(t)} (documents), ${fmt(rep)} (report)`,
-          lineage: []
-        })
+    const postings = Candidates.sourcePostings(
+      books,
+      baseCurrency,
+      (code) => {
+        const name = resolve(code)
+        return name === undefined ? undefined : normalizeName(name)
+      },
+      { AR: control("Asset"), AP: control("Liability") }
+    )
+    const trialBalances = []
+    for (const tb of [...books.trialBalances].sort((a, b) => (a.asAt < b.asAt ? -1 : 1))) {
+      const target = yield* tbAt(tb.asAt)
+      const groups = TrialBalanceCheck.groupAccounts(tb, target, chart, pairing)
+      const explanations = new Map<string, Candidates.Explanation>()
+      if (groups.some(TrialBalanceCheck.needsLedger)) {
+        const ledger = yield* TargetBooks.generalLedger(from, tb.asAt)
+        const byKey = new Map([...ledger].map(([name, l]) => [normalizeName(name), l]))
+        for (const g of groups.filter(TrialBalanceCheck.needsLedger))
+          explanations.set(
+            g.key,
+            Candidates.explain(
+              g.key,
+              Money.sub(g.target, g.source),
+              byKey.get(g.key),
+              postings,
+              changed,
+              from,
+              tb.asAt
+            )
+          )
       }
+      const { comparison, differences: found } = TrialBalanceCheck.compare(tb, target, groups, explanations)
+      trialBalances.push(comparison)
+      differences.push(...found)
     }
 
-    const tb = yield* report("trial-balance", { startDate: from, endDate: asAt })
-    const totals = (tb.totals ?? {}) as Row
-    const debit = money(totals.debitAmount)
-    const credit = money(totals.creditAmount)
-    const balanced = Money.equals(debit, credit)
+    const aged = []
+    for (const report of [...books.agedReports].sort(
+      (a, b) => b.side.localeCompare(a.side) || a.asAt.localeCompare(b.asAt)
+    )) {
+      const rows = yield* TargetBooks.aged(report.side, report.asAt, baseCurrency)
+      const { comparison, differences: found } = AgedCheck.compareAged(
+        report,
+        rows,
+        report.side === "AR" ? [...invoices, ...customerCredits] : [...bills, ...supplierCredits],
+        books,
+        baseCurrency
+      )
+      aged.push(comparison)
+      differences.push(...found)
+    }
+
+    const clearingTbs = []
+    if ((meta?.clearingAccounts ?? []).length > 0)
+      for (const date of [...new Set([...tbDates, asAt])].sort()) clearingTbs.push(yield* tbAt(date))
+    const { clearing, differences: unclear } = ClearingCheck.checkClearing(
+      meta?.clearingAccounts ?? [],
+      clearingTbs
+    )
+    differences.push(...unclear)
+
+    const own = yield* tbAt(asAt)
+    const balanced = Money.equals(own.debit, own.credit)
     if (!balanced)
-      mismatches.push({
-        entity: "trial balance",
-        key: asAt,
-        field: "debits = credits",
-        source: fmt(debit),
-        target: fmt(credit),
+      differences.push({
+        class: "unbalanced",
+        area: "Trial balance",
+        asAt,
+        subject: "Target trial balance",
+        source: fmt(own.debit),
+        target: fmt(own.credit),
+        difference: fmt(Money.sub(own.credit, own.debit)),
+        fix: "The target's own debits and credits differ: report it to the platform.",
+        candidates: [],
         lineage: []
       })
 
+    const notProven: Array<{ what: string; export: string }> = []
+    if (tbDates.length === 0)
+      notProven.push({ what: "Trial balance per account", export: source.exports.trialBalance(asAt) })
+    if (agedDates.AR.length === 0)
+      notProven.push({ what: "Receivables per contact", export: source.exports.AR(asAt) })
+    if (agedDates.AP.length === 0)
+      notProven.push({ what: "Payables per contact", export: source.exports.AP(asAt) })
+    const verdict = differences.length > 0 ? "DIFFERENCES" : notProven.length > 0 ? "NOT PROVEN" : "MATCHES"
+    const load = yield* LoadFacts.read(books.rates)
     return {
-      matches: mismatches.length === 0,
-      counts,
-      mismatches,
-      outstanding,
-      trialBalance: { debit: fmt(debit), credit: fmt(credit), balanced }
+      matches: verdict === "MATCHES",
+      verdict,
+      header: {
+        company,
+        baseCurrency,
+        conversion: "Full history",
+        asAt,
+        trialBalanceDates: tbDates,
+        agedDates,
+        planHash: meta?.planHash ?? ""
+      },
+      notProven,
+      trialBalances,
+      aged,
+      documents,
+      clearing,
+      entities: load.entities,
+      rates: load.rates,
+      differences,
+      targetTrialBalance: { asAt, debit: fmt(own.debit), credit: fmt(own.credit), balanced },
+      notes
     } satisfies Reconciliation
   })

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { randomBytes } from "node:crypto"
 import * as NodePath from "node:path"
+import * as Extract from "../../extract/Extract.js"
 import * as TargetApi from "../../load/TargetApi.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
@@ -33,6 +34,7 @@ export const demo = Command.make(
     exitWith(
       Effect.gen(function* () {
         const started = Date.now()
+        const input = yield* Extract.survey({ source: "xero", inputDir: args.input })
         const run = yield* Run.open(args.runsDir, "demo", { input: args.input })
         const sandbox = yield* Effect.acquireRelease(
           Effect.promise(() => startSandbox({ port: 0 })),
@@ -46,7 +48,7 @@ export const demo = Command.make(
           Run.loggerLayer(run)
         )
         const outcome = yield* Effect.gen(function* () {
-          yield* Pipeline.extract(args.input)
+          yield* Pipeline.extract(input)
           const plan = yield* Pipeline.plan(undefined)
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
@@ -57,10 +59,13 @@ export const demo = Command.make(
           planHash: outcome.plan.hash,
           complete: outcome.load.complete,
           matches: outcome.rec.result.matches,
+          verdict: outcome.rec.result.verdict,
           seconds,
           finishedAt: new Date().toISOString()
         })
-        yield* Console.log(`Demo finished in ${seconds.toFixed(1)} s. Open ${outcome.rec.paths.html}`)
+        yield* Console.log(
+          `Demo finished in ${seconds.toFixed(1)} s: ${outcome.rec.result.verdict}. Open ${outcome.rec.paths.html} (the workbook: ${outcome.rec.paths.xlsx})`
+        )
         return outcome.load.complete && outcome.rec.result.matches ? 0 : 1
       }).pipe(Effect.scoped)
     )

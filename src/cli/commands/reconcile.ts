@@ -1,4 +1,9 @@
-/** `reconcile`: read the target back and prove it matches the source; exit 0 only when it does. */
+/**
+ * `reconcile`: read the target back and prove it matches the source, writing the sign-off pack (report.html,
+ * report.xlsx, report.json) into the run. Exit 0 only when the independent comparison was made (the source's
+ * own Trial Balance and aged reports are in the input) and nothing differs; 1 for differences, or when it is
+ * NOT PROVEN for want of those reports.
+ */
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
@@ -31,6 +36,7 @@ export const reconcile = Command.make(
         )
         yield* Run.record(run, {
           matches: result.matches,
+          verdict: result.verdict,
           report: paths,
           finishedAt: new Date().toISOString()
         })
@@ -42,6 +48,6 @@ export const reconcile = Command.make(
     )
 ).pipe(
   Command.withDescription(
-    "Compare the target with the source: counts, document totals, payments, balances, AR/AP, trial balance."
+    "Prove the target matches the source: its trial balance per account against the source's own Trial Balance, AR/AP per contact against the source's aged reports, clearing accounts at zero, every document; writes report.html/.xlsx/.json. Exit 0 when it matches, 1 otherwise (differences, or not proven without the source's reports)."
   )
 )

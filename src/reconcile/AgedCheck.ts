@@ -1,0 +1,284 @@
+/**
+ * Receivables and payables against the source's own aged detail report at its date: per contact (and per
+ * currency when the report gives currencies) against the target's AR/AP report, and per open document
+ * against the target's documents as they stood at that date, matched on the reference the plan gave the
+ * document. Open credits are negative items on both sides: a credit note by its number, an overpayment or
+ * prepayment (which the report lists without a number) by its contact, date and kind, each against the
+ * target credit note the plan made of it. A contact whose balance differs is reported with the documents
+ * that make the difference.
+ */
+import { normalizeName } from "../transform/Mappings.js"
+import * as Money from "../transform/Money.js"
+import { documentReferences } from "../transform/RecordIdentity.js"
+import type { SourceAgedItem, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
+import { creditKind, creditReferences } from "../transform/TransactionIdentity.js"
+import type { AgedComparison, AgedContactRow, AgedDocumentRow, Candidate, Difference } from "./Model.js"
+import {
+  isCreditNote,
+  isVoid,
+  outstandingOf,
+  type TargetAgedRow,
+  type TargetDocument
+} from "./TargetBooks.js"
+
+const fmt = (m: Money.Money) => Money.toFixed(m)
+const one = Money.fromNumber(1)
+
+interface DocSide {
+  /** invoice, bill, or the kind of credit note. */
+  entity: string
+  number: string
+  reference: string
+  date: string
+  dueDate: string
+  foreign: boolean
+  source: Money.Money
+  target: Money.Money
+  lineage: Array<string>
+  inSource: boolean
+  inTarget: boolean
+}
+
+interface ContactSide {
+  contact: string
+  currency: string
+  source: Money.Money
+  target: Money.Money
+  docs: Map<string, DocSide>
+}
+
+/**
+ * A foreign document's outstanding amount in the base currency as a ledger holds it: its total converted at
+ * its rate, less each settlement up to `asAt` converted at the same rate (each rounded to the cent).
+ */
+const baseOutstanding = (d: TargetDocument, asAt: string) => {
+  const base = (m: Money.Money) => Money.round2(Money.div(m, d.exchangeRate, 12))
+  return Money.sub(
+    base(d.total),
+    Money.sum([...d.payments, ...d.credits].filter((p) => p.date <= asAt).map((p) => base(p.amount)))
+  )
+}
+
+/** What a report item is in our reading of the source: the reference the plan gave it, its currency, rows. */
+interface SourceMatch {
+  readonly entity: string
+  readonly reference: string
+  readonly currency: string
+  readonly lineage: ReadonlyArray<string>
+}
+
+export const compareAged = (
+  report: SourceAgedReport,
+  targetRows: ReadonlyArray<TargetAgedRow>,
+  targetDocs: ReadonlyArray<TargetDocument>,
+  books: SourceBooks,
+  baseCurrency: string
+): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
+  const kind = report.side === "AR" ? "invoice" : "bill"
+  const perCurrency = report.items.some((i) => i.currency !== undefined)
+  const keyOf = (contact: string, currency: string) =>
+    perCurrency ? `${normalizeName(contact)}|${currency}` : normalizeName(contact)
+  const contacts = new Map<string, ContactSide>()
+  const contactOf = (name: string, currency: string) => {
+    const k = keyOf(name, currency)
+    const c = contacts.get(k) ?? {
+      contact: name,
+      currency: perCurrency ? currency : baseCurrency,
+      source: Money.zero,
+      target: Money.zero,
+      docs: new Map()
+    }
+    contacts.set(k, c)
+    return c
+  }
+  const docOf = (
+    c: ContactSide,
+    reference: string,
+    init: () => Omit<DocSide, "source" | "target" | "inSource" | "inTarget">
+  ) => {
+    const d = c.docs.get(reference) ?? {
+      ...init(),
+      source: Money.zero,
+      target: Money.zero,
+      inSource: false,
+      inTarget: false
+    }
+    c.docs.set(reference, d)
+    return d
+  }
+
+  const refs = [...documentReferences(books.documents)].filter(([d]) => d.kind === kind)
+  const credits = [...creditReferences(books.credits ?? [])].filter(
+    ([c]) => c.side === (report.side === "AR" ? "sale" : "purchase")
+  )
+  const sameContact = (a: string, b: string) => normalizeName(a) === normalizeName(b)
+  const sourceCredit = (i: SourceAgedItem): SourceMatch | undefined => {
+    const mine = credits.filter(([c]) => sameContact(c.contactName, i.contactName))
+    const origin = /prepay/i.test(i.reference) ? "prepayment" : /overpay/i.test(i.reference) ? "overpayment" : ""
+    const found =
+      i.number !== ""
+        ? mine.filter(([c]) => c.number === i.number)
+        : mine.filter(([c]) => c.number === "" && c.date === i.date && (origin === "" || c.origin === origin))
+    const exact = found.filter(([c]) => Money.equals(c.remaining, Money.negate(i.outstanding)))
+    const [c, reference] = (exact.length > 0 ? exact : found)[0] ?? []
+    return c === undefined || reference === undefined
+      ? undefined
+      : { entity: creditKind(c), reference, currency: c.currency, lineage: c.lineage.slice(0, 1) }
+  }
+  const sourceDoc = (i: SourceAgedItem): SourceMatch | undefined => {
+    const number = i.number || i.reference
+    const found = refs.find(([d]) => d.number === number && sameContact(d.contactName, i.contactName))
+    if (found !== undefined)
+      return { entity: kind, reference: found[1], currency: found[0].currency, lineage: found[0].lineage.slice(0, 1) }
+    return Money.isNegative(i.outstanding) ? sourceCredit(i) : undefined
+  }
+  for (const i of report.items) {
+    const currency = i.currency ?? baseCurrency
+    const c = contactOf(i.contactName, currency)
+    c.source = Money.add(c.source, i.outstanding)
+    const found = sourceDoc(i)
+    const reference = found?.reference ?? (i.number || i.reference)
+    const d = docOf(c, reference, () => ({
+      entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),
+      number: i.number || i.reference,
+      reference,
+      date: i.date,
+      dueDate: i.dueDate ?? "",
+      foreign:
+        currency !== baseCurrency ||
+        (found !== undefined && found.currency !== "" && found.currency !== baseCurrency),
+      lineage: []
+    }))
+    d.source = Money.add(d.source, i.outstanding)
+    d.inSource = true
+    d.lineage.push(i.lineage, ...(found?.lineage ?? []))
+  }
+  for (const r of targetRows) {
+    const c = contactOf(r.contact, r.currency)
+    c.target = Money.add(c.target, perCurrency ? r.outstanding : r.outstandingBase)
+  }
+  for (const t of targetDocs) {
+    if (t.date > report.asAt || t.status === "DRAFT" || isVoid(t.status)) continue
+    const open = outstandingOf(t, report.asAt)
+    if (Money.isZero(open)) continue
+    const foreign = t.currency !== baseCurrency
+    const unsigned = perCurrency || !foreign ? open : baseOutstanding(t, report.asAt)
+    const amount = isCreditNote(t) ? Money.negate(unsigned) : unsigned
+    const c = contactOf(t.contact, t.currency)
+    const d = docOf(c, t.reference, () => ({
+      entity: t.kind,
+      number: t.reference,
+      reference: t.reference,
+      date: t.date,
+      dueDate: t.dueDate,
+      foreign,
+      lineage: []
+    }))
+    d.target = Money.add(d.target, amount)
+    d.inTarget = true
+  }
+
+  const differences: Array<Difference> = []
+  const rows: Array<AgedContactRow> = []
+  for (const c of [...contacts.values()].sort(
+    (a, b) => a.contact.localeCompare(b.contact) || a.currency.localeCompare(b.currency)
+  )) {
+    const docs = [...c.docs.values()].sort(
+      (a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference)
+    )
+    const differing = docs.filter((d) => !Money.equals(d.source, d.target))
+    const diff = Money.sub(c.target, c.source)
+    const rounding =
+      !Money.greaterThan(Money.abs(diff), one) &&
+      differing.every(
+        (d) =>
+          d.foreign &&
+          d.inSource &&
+          d.inTarget &&
+          !Money.greaterThan(Money.abs(Money.sub(d.target, d.source)), one)
+      ) &&
+      (differing.length > 0 || docs.some((d) => d.foreign))
+    const differs = !Money.isZero(diff) || differing.length > 0
+    const status = !differs ? "ok" : rounding ? "rounding" : "contact-balance"
+    const documentRows = docs.map((d): AgedDocumentRow => ({
+      number: d.number,
+      reference: d.reference,
+      date: d.date,
+      dueDate: d.dueDate,
+      source: fmt(d.source),
+      target: fmt(d.target),
+      difference: fmt(Money.sub(d.target, d.source)),
+      lineage: d.lineage
+    }))
+    rows.push({
+      contact: c.contact,
+      currency: c.currency,
+      source: fmt(c.source),
+      target: fmt(c.target),
+      difference: fmt(diff),
+      status,
+      documents: documentRows
+    })
+    if (status === "ok") continue
+    const candidates = differing.map((d): Candidate => ({
+      kind: !d.inTarget ? "missing" : !d.inSource ? "extra" : "changed",
+      entity: d.entity,
+      reference: d.reference,
+      date: d.date,
+      source: fmt(d.source),
+      target: fmt(d.target),
+      lineage: d.lineage
+    }))
+    differences.push({
+      class: status,
+      area: report.side,
+      asAt: report.asAt,
+      subject: perCurrency ? `${c.contact} (${c.currency})` : c.contact,
+      source: fmt(c.source),
+      target: fmt(c.target),
+      difference: fmt(diff),
+      fix:
+        status === "rounding"
+          ? "Within 1.00 on foreign-currency documents: conversion rounding; nothing to correct unless the books must agree to the cent."
+          : fixFor(report.side, candidates),
+      candidates,
+      lineage: differing.flatMap((d) => d.lineage)
+    })
+  }
+  const source = Money.sum([...contacts.values()].map((c) => c.source))
+  const target = Money.sum([...contacts.values()].map((c) => c.target))
+  return {
+    comparison: {
+      side: report.side,
+      asAt: report.asAt,
+      file: report.file,
+      perCurrency,
+      contacts: rows,
+      totals: { source: fmt(source), target: fmt(target), difference: fmt(Money.sub(target, source)) }
+    },
+    differences
+  }
+}
+
+const fixFor = (side: "AR" | "AP", candidates: ReadonlyArray<Candidate>): string => {
+  const doc = side === "AR" ? "invoice" : "bill"
+  const parts: Array<string> = []
+  const refs = (k: Candidate["kind"]) =>
+    candidates
+      .filter((c) => c.kind === k)
+      .map((c) => c.reference)
+      .join(", ")
+  if (refs("extra"))
+    parts.push(
+      `${refs("extra")} open in the target but not in the source's report: a payment missing in the target (the source shows it settled), or a ${doc} the source does not have`
+    )
+  if (refs("missing"))
+    parts.push(
+      `${refs("missing")} open in the source but not in the target: a payment in the target that the source does not have, or the ${doc} missing`
+    )
+  if (refs("changed"))
+    parts.push(`${refs("changed")} outstanding differently: compare its lines and payments`)
+  return parts.length > 0
+    ? `${parts.join("; ")}.`
+    : `The ${side} report's balance differs with no document to show for it: compare the contact's ledger in both systems.`
+}

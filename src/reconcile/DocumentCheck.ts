@@ -1,0 +1,217 @@
+/**
+ * The comparison with our own reading of the source: every migrating document exists exactly once with the
+ * source's total, paid amount (payments and credits applied, as the source counts it), balance, currency,
+ * date and draft state; its payments are all there; every credit note, overpayment and prepayment exists
+ * once as a credit note with its total, used amount (applied and refunded) and remaining credit, and its
+ * refunds are all there; every journal exists once with its debits; each contact's outstanding receivables and payables agree per
+ * currency, from the documents and from the target's AR/AP reports. It cannot see what the transform drops:
+ * the trial-balance and aged-report comparisons are the independent proof.
+ */
+import { normalizeName } from "../transform/Mappings.js"
+import * as Money from "../transform/Money.js"
+import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
+import type { SourceBooks } from "../transform/SourceModel.js"
+import { creditReferences } from "../transform/TransactionIdentity.js"
+import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
+import {
+  isVoid,
+  outstandingOf,
+  settledOf,
+  type TargetAgedRow,
+  type TargetDocument,
+  type TargetJournal
+} from "./TargetBooks.js"
+
+const fmt = (m: Money.Money) => Money.toFixed(m)
+
+export interface DocumentTarget {
+  readonly invoices: ReadonlyArray<TargetDocument>
+  readonly bills: ReadonlyArray<TargetDocument>
+  /** Customer and supplier credit notes (absent: the target was not asked, as for books without credits). */
+  readonly customerCredits?: ReadonlyArray<TargetDocument>
+  readonly supplierCredits?: ReadonlyArray<TargetDocument>
+  readonly journals: ReadonlyArray<TargetJournal>
+  /** The target's AR and AP reports at `asAt`. */
+  readonly AR: ReadonlyArray<TargetAgedRow>
+  readonly AP: ReadonlyArray<TargetAgedRow>
+}
+
+const byReference = (found: ReadonlyArray<TargetDocument>) => {
+  const out = new Map<string, Array<TargetDocument>>()
+  for (const d of found) out.set(d.reference, [...(out.get(d.reference) ?? []), d])
+  return out
+}
+
+export const compareDocuments = (
+  books: SourceBooks,
+  target: DocumentTarget,
+  baseCurrency: string,
+  asAt: string
+): DocumentComparison => {
+  const mismatches: Array<Mismatch> = []
+  const counts: Array<Count> = []
+  const docs = documentReferences(books.documents)
+  const names = new Map<string, string>()
+  const sums = { source: new Map<string, Money.Money>(), target: new Map<string, Money.Money>() }
+  const report = new Map<string, Money.Money>()
+  const bump = (
+    m: Map<string, Money.Money>,
+    side: string,
+    contact: string,
+    currency: string,
+    v: Money.Money
+  ) => {
+    const k = `${side}|${normalizeName(contact)}|${currency}`
+    if (!names.has(normalizeName(contact))) names.set(normalizeName(contact), contact)
+    m.set(k, Money.add(m.get(k) ?? Money.zero, v))
+  }
+
+  for (const kind of ["invoice", "bill"] as const) {
+    const side = kind === "invoice" ? "AR" : "AP"
+    const found = (kind === "invoice" ? target.invoices : target.bills).filter((d) => !isVoid(d.status))
+    const byRef = byReference(found)
+    let matched = 0
+    let expected = 0
+    for (const [doc, reference] of docs) {
+      if (doc.kind !== kind) continue
+      expected++
+      const currency = doc.currency || baseCurrency
+      if (doc.state === "open") bump(sums.source, side, doc.contactName, currency, doc.amountDue)
+      const miss = (field: string, source: string, value: string) =>
+        mismatches.push({ entity: kind, key: reference, field, source, target: value, lineage: doc.lineage })
+      const rows = byRef.get(reference) ?? []
+      if (rows.length !== 1) {
+        miss("count", "1", String(rows.length))
+        continue
+      }
+      const row = rows[0]!
+      const before = mismatches.length
+      const settled = settledOf(row)
+      if (!Money.equals(row.total, doc.total)) miss("totalAmount", fmt(doc.total), fmt(row.total))
+      if (!Money.equals(settled, doc.amountPaid)) miss("paid", fmt(doc.amountPaid), fmt(settled))
+      if (!Money.equals(outstandingOf(row), doc.amountDue))
+        miss("balance", fmt(doc.amountDue), fmt(outstandingOf(row)))
+      if (row.currency !== currency) miss("currency", currency, row.currency)
+      if ((row.status === "DRAFT") !== (doc.state === "draft")) miss("status", doc.status, row.status)
+      if (row.date !== doc.date) miss("valueDate", doc.date, row.date)
+      if (mismatches.length === before) matched++
+    }
+    for (const d of found)
+      if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, outstandingOf(d))
+    counts.push({ entity: `${kind}s`, source: expected, target: found.length, matched })
+    const payments = books.payments.filter((p) => p.documentKind === kind).length
+    const targetPayments = found.reduce((n, d) => n + d.payments.length, 0)
+    counts.push({
+      entity: `${kind} payments`,
+      source: payments,
+      target: targetPayments,
+      matched: Math.min(payments, targetPayments)
+    })
+    if (payments !== targetPayments)
+      mismatches.push({
+        entity: `${kind} payments`,
+        key: "all",
+        field: "count",
+        source: String(payments),
+        target: String(targetPayments),
+        lineage: []
+      })
+    for (const r of target[side]) bump(report, side, r.contact, r.currency, r.outstanding)
+  }
+
+  const credits = [...creditReferences(books.credits ?? [])]
+  for (const side of ["AR", "AP"] as const) {
+    const sourceSide = side === "AR" ? "sale" : "purchase"
+    const entity = side === "AR" ? "customer credit note" : "supplier credit note"
+    const found = ((side === "AR" ? target.customerCredits : target.supplierCredits) ?? []).filter(
+      (d) => !isVoid(d.status)
+    )
+    const mine = credits.filter(([c]) => c.side === sourceSide)
+    if (mine.length === 0 && found.length === 0) continue
+    const byRef = byReference(found)
+    let matched = 0
+    for (const [credit, reference] of mine) {
+      const currency = credit.currency || baseCurrency
+      if (credit.state === "open")
+        bump(sums.source, side, credit.contactName, currency, Money.negate(credit.remaining))
+      const miss = (field: string, source: string, value: string) =>
+        mismatches.push({ entity, key: reference, field, source, target: value, lineage: credit.lineage })
+      const rows = byRef.get(reference) ?? []
+      if (rows.length !== 1) {
+        miss("count", "1", String(rows.length))
+        continue
+      }
+      const row = rows[0]!
+      const before = mismatches.length
+      if (!Money.equals(row.total, credit.total)) miss("totalAmount", fmt(credit.total), fmt(row.total))
+      if (!Money.equals(settledOf(row), credit.used)) miss("used", fmt(credit.used), fmt(settledOf(row)))
+      if (!Money.equals(outstandingOf(row), credit.remaining))
+        miss("remaining credit", fmt(credit.remaining), fmt(outstandingOf(row)))
+      if (row.currency !== currency) miss("currency", currency, row.currency)
+      if ((row.status === "DRAFT") !== (credit.state === "draft")) miss("status", credit.status, row.status)
+      if (row.date !== credit.date) miss("valueDate", credit.date, row.date)
+      if (mismatches.length === before) matched++
+    }
+    for (const d of found)
+      if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, Money.negate(outstandingOf(d)))
+    counts.push({ entity: `${entity}s`, source: mine.length, target: found.length, matched })
+    const refunds = (books.refunds ?? []).filter((r) => r.side === sourceSide).length
+    const targetRefunds = found.reduce((n, d) => n + d.payments.length, 0)
+    counts.push({
+      entity: `${entity} refunds`,
+      source: refunds,
+      target: targetRefunds,
+      matched: Math.min(refunds, targetRefunds)
+    })
+    if (refunds !== targetRefunds)
+      mismatches.push({
+        entity: `${entity} refunds`,
+        key: "all",
+        field: "count",
+        source: String(refunds),
+        target: String(targetRefunds),
+        lineage: []
+      })
+  }
+
+  const journals = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))
+  const targetJournals = target.journals.filter((r) => !isVoid(r.status))
+  let journalsMatched = 0
+  for (const { j, ref } of journals) {
+    const found = targetJournals.filter((r) => r.reference === ref)
+    const debit = Money.sum(j.lines.filter((l) => !Money.isNegative(l.amount)).map((l) => l.amount))
+    const miss = (field: string, source: string, value: string) =>
+      mismatches.push({ entity: "journal", key: ref, field, source, target: value, lineage: j.lineage })
+    if (found.length !== 1) miss("count", "1", String(found.length))
+    else if (!Money.equals(debit, found[0]!.debit)) miss("debits", fmt(debit), fmt(found[0]!.debit))
+    else journalsMatched++
+  }
+  counts.push({
+    entity: "journals",
+    source: journals.length,
+    target: targetJournals.length,
+    matched: journalsMatched
+  })
+
+  const outstanding: Array<Outstanding> = []
+  const keys = [...new Set([...sums.source.keys(), ...sums.target.keys(), ...report.keys()])].sort()
+  for (const k of keys) {
+    const [side, contact, currency] = k.split("|") as ["AR" | "AP", string, string]
+    const s = sums.source.get(k) ?? Money.zero
+    const t = sums.target.get(k) ?? Money.zero
+    const rep = report.get(k) ?? Money.zero
+    if (Money.isZero(s) && Money.isZero(t) && Money.isZero(rep)) continue
+    const name = names.get(contact) ?? contact
+    outstanding.push({ side, contact: name, currency, source: fmt(s), target: fmt(t), report: fmt(rep) })
+    if (!Money.equals(s, t) || !Money.equals(s, rep))
+      mismatches.push({
+        entity: `${side} outstanding`,
+        key: `${name} ${currency}`,
+        field: "outstanding",
+        source: fmt(s),
+        target: `${fmt(t)} (documents), ${fmt(rep)} (report)`,
+        lineage: []
+      })
+  }
+  return { asAt, counts, mismatches, outstanding }
+}

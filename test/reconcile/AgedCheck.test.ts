@@ -1,0 +1,133 @@
+/**
+ * Receivables per contact and per open document against a synthetic aged report: agreement, a payment the
+ * target lacks, a document only the target holds open, per-currency reports, and conversion rounding.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as AgedCheck from "../../src/reconcile/AgedCheck.js"
+import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
+import * as Money from "../../src/transform/Money.js"
+import type { SourceAgedItem, SourceAgedReport } from "../../src/transform/SourceModel.js"
+import { books, invoice, m, targetDoc } from "./Synthetic.js"
+
+const item = (over: Partial<SourceAgedItem> = {}): SourceAgedItem => ({
+  contactName: "Café Nüsantara Pte. Ltd.",
+  number: "INV-1",
+  reference: "",
+  date: "2025-03-10",
+  dueDate: "2025-04-09",
+  outstanding: m("218.00"),
+  currency: undefined,
+  lineage: "AgedReceivablesDetail.csv:6",
+  ...over
+})
+const report = (items: ReadonlyArray<SourceAgedItem>): SourceAgedReport => ({
+  side: "AR",
+  asAt: "2025-12-31",
+  items,
+  file: "AgedReceivablesDetail.csv"
+})
+const row = (contact: string, outstanding: string, currency = "SGD", base = outstanding): TargetAgedRow => ({
+  contact,
+  currency,
+  outstanding: m(outstanding),
+  outstandingBase: m(base)
+})
+
+const source = books({
+  documents: [
+    invoice(),
+    invoice({
+      number: "INV-2",
+      date: "2025-04-01",
+      amountPaid: m("218.00"),
+      amountDue: Money.zero,
+      lineage: ["SalesInvoices.csv:3"]
+    })
+  ]
+})
+
+describe("aged receivables comparison", () => {
+  it("agrees per contact and per document, names as the source spells them", () => {
+    const { comparison, differences } = AgedCheck.compareAged(
+      report([item()]),
+      [row("Café Nüsantara Pte. Ltd.", "218.00")],
+      [
+        targetDoc(),
+        targetDoc({
+          reference: "INV-2",
+          date: "2025-04-01",
+          payments: [{ reference: "INV-2-PMT1", date: "2025-04-10", amount: m("218.00") }]
+        })
+      ],
+      source,
+      "SGD"
+    )
+    assert.deepStrictEqual(differences, [])
+    assert.strictEqual(comparison.contacts.length, 1)
+    assert.strictEqual(comparison.contacts[0]!.contact, "Café Nüsantara Pte. Ltd.")
+    assert.deepStrictEqual(comparison.totals, { source: "218.00", target: "218.00", difference: "0.00" })
+    assert.isFalse(comparison.perCurrency)
+  })
+
+  it("names the document a deleted payment reopened, as open in the target only", () => {
+    const { differences } = AgedCheck.compareAged(
+      report([item()]),
+      [row("Café Nüsantara Pte. Ltd.", "436.00")],
+      [targetDoc(), targetDoc({ reference: "INV-2", date: "2025-04-01" })],
+      source,
+      "SGD"
+    )
+    assert.strictEqual(differences.length, 1)
+    const d = differences[0]!
+    assert.strictEqual(d.class, "contact-balance")
+    assert.strictEqual(d.subject, "Café Nüsantara Pte. Ltd.")
+    assert.strictEqual(d.difference, "218.00")
+    assert.deepStrictEqual(
+      d.candidates.map((c) => [c.kind, c.reference, c.source, c.target]),
+      [["extra", "INV-2", "0.00", "218.00"]]
+    )
+    assert.match(
+      d.fix,
+      /INV-2 open in the target but not in the source's report: a payment missing in the target/
+    )
+  })
+
+  it("counts payments only up to the report's date", () => {
+    const { differences } = AgedCheck.compareAged(
+      report([item()]),
+      [row("Café Nüsantara Pte. Ltd.", "218.00")],
+      [targetDoc({ payments: [{ reference: "INV-1-PMT1", date: "2026-01-05", amount: m("218.00") }] })],
+      source,
+      "SGD"
+    )
+    assert.deepStrictEqual(differences, [])
+  })
+
+  it("compares per currency when the report gives currencies, and calls cents on foreign documents rounding", () => {
+    const usd = books({
+      documents: [invoice({ currency: "USD", total: m("100.00"), amountDue: m("100.00") })]
+    })
+    const perCurrency = AgedCheck.compareAged(
+      report([item({ currency: "USD", outstanding: m("100.00") })]),
+      [row("Café Nüsantara Pte. Ltd.", "100.00", "USD", "134.12")],
+      [targetDoc({ currency: "USD", total: m("100.00"), exchangeRate: m("0.7456") })],
+      usd,
+      "SGD"
+    )
+    assert.isTrue(perCurrency.comparison.perCurrency)
+    assert.deepStrictEqual(perCurrency.differences, [])
+    assert.strictEqual(perCurrency.comparison.contacts[0]!.currency, "USD")
+
+    const inBase = AgedCheck.compareAged(
+      report([item({ outstanding: m("134.13") })]),
+      [row("Café Nüsantara Pte. Ltd.", "100.00", "USD", "134.12")],
+      [targetDoc({ currency: "USD", total: m("100.00"), exchangeRate: m("0.7456") })],
+      usd,
+      "SGD"
+    )
+    assert.deepStrictEqual(
+      inBase.differences.map((d) => [d.class, d.difference]),
+      [["rounding", "-0.01"]]
+    )
+  })
+})

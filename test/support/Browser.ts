@@ -1,0 +1,51 @@
+/**
+ * A real browser for tests that look at a page: headless Chromium found on the PATH (or `CHROMIUM`), run with
+ * its own throwaway profile. `screenshot` writes a PNG of the page; `dumpDom` returns the DOM after layout.
+ */
+import { execFile } from "node:child_process"
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import { pathToFileURL } from "node:url"
+import { tempDir } from "./TempDir.js"
+
+const names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+
+/** The Chromium binary, or undefined when the machine has none. */
+export const chromium: string | undefined = (() => {
+  const own = process.env["CHROMIUM"]
+  if (own && NodeFs.existsSync(own)) return own
+  for (const dir of (process.env["PATH"] ?? "").split(NodePath.delimiter))
+    for (const n of names) {
+      const p = NodePath.join(dir, n)
+      if (NodeFs.existsSync(p)) return p
+    }
+  return undefined
+})()
+
+const run = (args: ReadonlyArray<string>) =>
+  new Promise<string>((resolve, reject) => {
+    if (chromium === undefined) return reject(new Error("no Chromium on this machine"))
+    const profile = tempDir("chromium-profile")
+    execFile(
+      chromium,
+      [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        `--user-data-dir=${profile}`,
+        ...args
+      ],
+      { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout))
+    )
+  })
+
+/** Renders `page` (a local HTML file) at `width × height` into the PNG `out`. */
+export const screenshot = async (page: string, out: string, width = 1280, height = 2000) => {
+  await run([`--screenshot=${out}`, `--window-size=${width},${height}`, pathToFileURL(page).href])
+  return NodeFs.readFileSync(out)
+}
+
+/** The page's DOM as Chromium serializes it after loading. */
+export const dumpDom = (page: string) => run(["--dump-dom", pathToFileURL(page).href])
