@@ -114,7 +114,11 @@ export const compareAged = (
   const sameContact = (a: string, b: string) => normalizeName(a) === normalizeName(b)
   const sourceCredit = (i: SourceAgedItem): SourceMatch | undefined => {
     const mine = credits.filter(([c]) => sameContact(c.contactName, i.contactName))
-    const origin = /prepay/i.test(i.reference) ? "prepayment" : /overpay/i.test(i.reference) ? "overpayment" : ""
+    const origin = /prepay/i.test(i.reference)
+      ? "prepayment"
+      : /overpay/i.test(i.reference)
+        ? "overpayment"
+        : ""
     const found =
       i.number !== ""
         ? mine.filter(([c]) => c.number === i.number)
@@ -129,7 +133,12 @@ export const compareAged = (
     const number = i.number || i.reference
     const found = refs.find(([d]) => d.number === number && sameContact(d.contactName, i.contactName))
     if (found !== undefined)
-      return { entity: kind, reference: found[1], currency: found[0].currency, lineage: found[0].lineage.slice(0, 1) }
+      return {
+        entity: kind,
+        reference: found[1],
+        currency: found[0].currency,
+        lineage: found[0].lineage.slice(0, 1)
+      }
     return Money.isNegative(i.outstanding) ? sourceCredit(i) : undefined
   }
   for (const i of report.items) {

@@ -95,9 +95,7 @@ export const reconcile = (
     const invoices = yield* TargetBooks.documents("invoice", from, until, baseCurrency)
     const bills = yield* TargetBooks.documents("bill", from, until, baseCurrency)
     const creditNotes = (kind: "customer-credit-note" | "supplier-credit-note") =>
-      credits.length === 0
-        ? Effect.succeed([])
-        : TargetBooks.documents(kind, from, until, baseCurrency)
+      credits.length === 0 ? Effect.succeed([]) : TargetBooks.documents(kind, from, until, baseCurrency)
     const customerCredits = yield* creditNotes("customer-credit-note")
     const supplierCredits = yield* creditNotes("supplier-credit-note")
     const documents = DocumentCheck.compareDocuments(

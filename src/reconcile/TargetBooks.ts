@@ -170,7 +170,11 @@ export const aged = (side: "AR" | "AP", asAt: string, baseCurrency: string) =>
   )
 
 const settlements = (r: Row, field: string, amount: string): Array<TargetPayment> =>
-  rows(r, field).map((p) => ({ reference: str(p.reference), date: day(p.valueDate), amount: money(p[amount]) }))
+  rows(r, field).map((p) => ({
+    reference: str(p.reference),
+    date: day(p.valueDate),
+    amount: money(p[amount])
+  }))
 
 /** The target's documents of one kind dated `from` to `to`, with their payments, refunds and credits. */
 export const documents = (kind: TargetDocumentKind, from: string, to: string, baseCurrency: string) =>

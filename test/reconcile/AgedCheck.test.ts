@@ -1,12 +1,14 @@
 /**
  * Receivables per contact and per open document against a synthetic aged report: agreement, a payment the
- * target lacks, a document only the target holds open, per-currency reports, and conversion rounding.
+ * target lacks, a document only the target holds open, per-currency reports, conversion rounding, and open
+ * credits (a credit note by its number, an overpayment by its contact and date) as negative items.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as AgedCheck from "../../src/reconcile/AgedCheck.js"
 import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
 import * as Money from "../../src/transform/Money.js"
-import type { SourceAgedItem, SourceAgedReport } from "../../src/transform/SourceModel.js"
+import type { SourceAgedItem, SourceAgedReport, SourceCredit } from "../../src/transform/SourceModel.js"
+import { creditReferences } from "../../src/transform/TransactionIdentity.js"
 import { books, invoice, m, targetDoc } from "./Synthetic.js"
 
 const item = (over: Partial<SourceAgedItem> = {}): SourceAgedItem => ({
@@ -129,5 +131,108 @@ describe("aged receivables comparison", () => {
       inBase.differences.map((d) => [d.class, d.difference]),
       [["rounding", "-0.01"]]
     )
+  })
+
+  describe("open credits", () => {
+    const credit = (over: Partial<SourceCredit> = {}): SourceCredit => ({
+      side: "sale",
+      origin: "credit-note",
+      number: "CN-1",
+      reference: "INV-1",
+      contactName: "Café Nüsantara Pte. Ltd.",
+      date: "2025-05-02",
+      currency: "",
+      state: "open",
+      status: "Authorised",
+      total: m("50.00"),
+      taxTotal: Money.zero,
+      used: m("20.00"),
+      remaining: m("30.00"),
+      lines: [],
+      lineage: ["SalesInvoices.csv:9"],
+      ...over
+    })
+    const overpayment = credit({
+      origin: "overpayment",
+      number: "",
+      reference: "",
+      date: "2025-06-01",
+      total: m("80.00"),
+      used: Money.zero,
+      remaining: m("80.00"),
+      lineage: ["SalesInvoices.csv:12"]
+    })
+    const withCredits = books({ documents: [invoice()], credits: [credit(), overpayment] })
+    const overpaymentRef = creditReferences([overpayment]).get(overpayment)!
+    const items = [
+      item(),
+      item({
+        number: "CN-1",
+        reference: "INV-1",
+        date: "2025-05-02",
+        dueDate: undefined,
+        outstanding: m("-30.00")
+      }),
+      item({
+        number: "",
+        reference: "Overpayment",
+        date: "2025-06-01",
+        dueDate: undefined,
+        outstanding: m("-80.00")
+      })
+    ]
+    const note = (over: Partial<Parameters<typeof targetDoc>[0]> = {}) =>
+      targetDoc({
+        kind: "customer-credit-note",
+        reference: "CN-1",
+        date: "2025-05-02",
+        dueDate: "",
+        status: "UNAPPLIED",
+        total: m("50.00"),
+        credits: [{ reference: "", date: "2025-05-10", amount: m("20.00") }],
+        ...over
+      })
+    const held = targetDoc({
+      kind: "customer-credit-note",
+      reference: overpaymentRef,
+      date: "2025-06-01",
+      dueDate: "",
+      status: "UNAPPLIED",
+      total: m("80.00")
+    })
+
+    it("match the target's credit notes: a credit note by number, an overpayment by contact, date and kind", () => {
+      const { comparison, differences } = AgedCheck.compareAged(
+        report(items),
+        [row("Café Nüsantara Pte. Ltd.", "108.00")],
+        [targetDoc(), note(), held],
+        withCredits,
+        "SGD"
+      )
+      assert.deepStrictEqual(differences, [])
+      assert.deepStrictEqual(
+        comparison.contacts[0]!.documents.map((d) => [d.reference, d.source, d.target]),
+        [
+          ["INV-1", "218.00", "218.00"],
+          ["CN-1", "-30.00", "-30.00"],
+          [overpaymentRef, "-80.00", "-80.00"]
+        ]
+      )
+    })
+
+    it("name a credit application the target lacks: the credit note holds more credit than the source", () => {
+      const { differences } = AgedCheck.compareAged(
+        report(items),
+        [row("Café Nüsantara Pte. Ltd.", "88.00")],
+        [targetDoc(), note({ credits: [] }), held],
+        withCredits,
+        "SGD"
+      )
+      assert.strictEqual(differences.length, 1)
+      assert.deepStrictEqual(
+        differences[0]!.candidates.map((c) => [c.kind, c.entity, c.reference, c.source, c.target]),
+        [["changed", "customer-credit-note", "CN-1", "-30.00", "-50.00"]]
+      )
+    })
   })
 })

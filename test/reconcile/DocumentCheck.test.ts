@@ -1,0 +1,130 @@
+/**
+ * The comparison with our own reading of the source, for what credits change: a document's settled amount
+ * counts the credits applied to it, as the source's amount paid does; each credit note, overpayment and
+ * prepayment exists once with its total, used and remaining credit; refunds are counted; an open credit
+ * lowers the contact's outstanding balance on both sides.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as DocumentCheck from "../../src/reconcile/DocumentCheck.js"
+import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
+import * as Money from "../../src/transform/Money.js"
+import type { SourceCredit, SourceRefund } from "../../src/transform/SourceModel.js"
+import { books, invoice, m, targetDoc } from "./Synthetic.js"
+
+const CONTACT = "Café Nüsantara Pte. Ltd."
+
+const credit: SourceCredit = {
+  side: "sale",
+  origin: "credit-note",
+  number: "CN-1",
+  reference: "INV-1",
+  contactName: CONTACT,
+  date: "2025-05-02",
+  currency: "SGD",
+  state: "open",
+  status: "Authorised",
+  total: m("100.00"),
+  taxTotal: Money.zero,
+  used: m("80.00"),
+  remaining: m("20.00"),
+  lines: [],
+  lineage: ["SalesInvoices.csv:9"]
+}
+const refund: SourceRefund = {
+  side: "sale",
+  creditNumber: "CN-1",
+  contactName: CONTACT,
+  bankAccountName: "DBS Business Account",
+  date: "2025-06-01",
+  amount: m("30.00"),
+  lineage: "AccountTransactions.csv:40"
+}
+/** INV-1 (218.00) settled by 168.00 of cash and 50.00 of CN-1; CN-1 also refunded 30.00, 20.00 left. */
+const source = books({
+  documents: [invoice({ state: "open", status: "Paid", amountPaid: m("218.00"), amountDue: Money.zero })],
+  payments: [
+    {
+      documentKind: "invoice",
+      documentNumber: "INV-1",
+      bankAccountName: "DBS Business Account",
+      date: "2025-04-01",
+      amount: m("168.00"),
+      lineage: "AccountTransactions.csv:12"
+    }
+  ],
+  credits: [credit],
+  refunds: [refund]
+})
+const paidInvoice = targetDoc({
+  status: "PAID",
+  payments: [{ reference: "INV-1-PMT1", date: "2025-04-01", amount: m("168.00") }],
+  credits: [{ reference: "", date: "2025-05-02", amount: m("50.00") }]
+})
+const creditNote = (over: Parameters<typeof targetDoc>[0] = {}) =>
+  targetDoc({
+    kind: "customer-credit-note",
+    reference: "CN-1",
+    date: "2025-05-02",
+    dueDate: "",
+    status: "UNAPPLIED",
+    total: m("100.00"),
+    payments: [{ reference: "CN-1-RFD1", date: "2025-06-01", amount: m("30.00") }],
+    credits: [{ reference: "", date: "2025-05-02", amount: m("50.00") }],
+    ...over
+  })
+const report: ReadonlyArray<TargetAgedRow> = [
+  { contact: CONTACT, currency: "SGD", outstanding: m("-20.00"), outstandingBase: m("-20.00") }
+]
+const compare = (notes: ReadonlyArray<ReturnType<typeof targetDoc>>, AR = report) =>
+  DocumentCheck.compareDocuments(
+    source,
+    { invoices: [paidInvoice], bills: [], customerCredits: notes, journals: [], AR, AP: [] },
+    "SGD",
+    "2025-12-31"
+  )
+
+describe("document comparison with credits", () => {
+  it("agrees when payments and credits settle the invoice and the credit note's use and remainder match", () => {
+    const result = compare([creditNote()])
+    assert.deepStrictEqual(result.mismatches, [])
+    assert.deepStrictEqual(
+      result.counts
+        .filter((c) => c.entity.startsWith("customer"))
+        .map((c) => [c.entity, c.target, c.matched]),
+      [
+        ["customer credit notes", 1, 1],
+        ["customer credit note refunds", 1, 1]
+      ]
+    )
+    assert.deepStrictEqual(
+      result.outstanding.map((o) => [o.contact, o.source, o.target, o.report]),
+      [[CONTACT, "-20.00", "-20.00", "-20.00"]]
+    )
+  })
+
+  it("names a refund missing in the target: the credit note's use, its remaining credit and the refund count", () => {
+    const result = compare(
+      [creditNote({ payments: [] })],
+      [{ contact: CONTACT, currency: "SGD", outstanding: m("-50.00"), outstandingBase: m("-50.00") }]
+    )
+    assert.deepStrictEqual(
+      result.mismatches.map((x) => [x.entity, x.key, x.field, x.source, x.target]),
+      [
+        ["customer credit note", "CN-1", "used", "80.00", "50.00"],
+        ["customer credit note", "CN-1", "remaining credit", "20.00", "50.00"],
+        ["customer credit note refunds", "all", "count", "1", "0"],
+        ["AR outstanding", `${CONTACT} SGD`, "outstanding", "-20.00", "-50.00 (documents), -50.00 (report)"]
+      ]
+    )
+  })
+
+  it("names a credit note the target does not hold", () => {
+    const result = compare([])
+    assert.deepStrictEqual(
+      result.mismatches
+        .filter((x) => x.entity === "customer credit note")
+        .map((x) => [x.key, x.field, x.target, x.lineage]),
+      [["CN-1", "count", "0", ["SalesInvoices.csv:9"]]]
+    )
+  })
+})
