@@ -10,7 +10,9 @@
  * grand total equals the control account in the Trial Balance of the same date. `Total` is that
  * outstanding amount, `Outstanding Tax` its share of the document's tax. A document is aged by its due
  * date in whole calendar months overdue at the report date: not yet due or under a month in `< 1 Month`,
- * then `1 Month`, `2 Months`, `3 Months`, and `Older` for four or more.
+ * then `1 Month`, `2 Months`, `3 Months`, and `Older` for four or more. A credit the contact holds (a credit
+ * note or an overpayment not yet used) shows negative, without a due date, aged by its date; an
+ * overpayment, which has no number, shows `Overpayment` as its reference.
  */
 import * as CalendarDate from "./CalendarDate.js"
 import { ORGANISATION } from "./Company.js"
@@ -111,12 +113,12 @@ export const write = (path: string, ledger: GeneralLedger, side: Side): Written 
     contacts++
     for (; i < open.length && open[i]!.item.contact === contact; i++) {
       const { item, cents } = open[i]!
-      const bucket = bucketOf(item.dueDay, asAt)
+      const bucket = bucketOf(item.dueDay ?? item.day, asAt)
       const rowBuckets = BUCKETS.map((_, b) => (b === bucket ? cents : 0n))
       const outstandingTax = item.totalCents === 0n ? 0n : mulDiv(item.taxCents, cents, item.totalCents)
       file.row([
         CalendarDate.formatShort(item.day),
-        CalendarDate.formatShort(item.dueDay),
+        item.dueDay === undefined ? "" : CalendarDate.formatShort(item.dueDay),
         "",
         item.number,
         item.reference,

@@ -1,6 +1,7 @@
 /**
  * The chart of accounts of Demo Trading Pte. Ltd.: Xero's Singapore defaults trimmed to about forty
- * accounts, with Xero's system accounts and two SGD bank accounts, written as Xero's `ChartOfAccounts.csv`.
+ * accounts, with Xero's system accounts, two SGD bank accounts and a USD one, written as Xero's
+ * `ChartOfAccounts.csv` with a trailing `Currency` column that names a foreign bank account's currency.
  */
 import { CsvFile } from "./CsvFile.js"
 import * as TaxRates from "./TaxRates.js"
@@ -15,12 +16,15 @@ export interface Account {
   readonly dashboard: boolean
   readonly expenseClaims: boolean
   readonly enablePayments: boolean
+  /** A bank account's currency when it is not the base currency. */
+  readonly currency?: "USD"
 }
 
 /** Well-known codes the generator posts to. */
 export const CODES = {
   dbs: "090",
   ocbc: "091",
+  usdBank: "092",
   sales: "200",
   serviceIncome: "210",
   otherRevenue: "260",
@@ -51,6 +55,7 @@ export const CODES = {
   gst: "820",
   accruals: "825",
   cpfPayable: "826",
+  customerDeposits: "835",
   rounding: "860",
   fundsIntroduced: "881",
   retainedEarnings: "960"
@@ -62,7 +67,7 @@ const account = (
   type: string,
   taxCode: string,
   description = "",
-  flags: { dashboard?: boolean; expenseClaims?: boolean; enablePayments?: boolean } = {}
+  flags: { dashboard?: boolean; expenseClaims?: boolean; enablePayments?: boolean; currency?: "USD" } = {}
 ): Account => ({
   code,
   name,
@@ -71,7 +76,8 @@ const account = (
   description,
   dashboard: flags.dashboard ?? false,
   expenseClaims: flags.expenseClaims ?? false,
-  enablePayments: flags.enablePayments ?? false
+  enablePayments: flags.enablePayments ?? false,
+  ...(flags.currency === undefined ? {} : { currency: flags.currency })
 })
 
 const SALES = TaxRates.STANDARD_SUPPLIES
@@ -83,6 +89,10 @@ const claim = { expenseClaims: true }
 export const ACCOUNTS: ReadonlyArray<Account> = [
   account("090", "DBS Business Account", "Bank", "", "Main operating account", { dashboard: true }),
   account("091", "OCBC Savings Account", "Bank", "", "Reserve account", { dashboard: true }),
+  account("092", "DBS USD Account", "Bank", "", "US dollar account for export receipts", {
+    dashboard: true,
+    currency: "USD"
+  }),
   account("200", "Sales", "Revenue", SALES, "Income from the sale of goods"),
   account("210", "Service Income", "Sales", SALES, "Installation, consulting and maintenance services"),
   account(
@@ -128,6 +138,7 @@ export const ACCOUNTS: ReadonlyArray<Account> = [
   account("820", "GST", "Current Liability", "", "GST collected less GST paid"),
   account("825", "Accrued Liabilities", "Current Liability", NONE, "Expenses incurred but not yet billed"),
   account("826", "CPF Payable", "Current Liability", NONE, "Central Provident Fund contributions owed"),
+  account("835", "Customer Deposits", "Current Liability", NONE, "Prepayments received before invoicing"),
   account("840", "Historical Adjustment", "Current Liability", "", "Conversion balance adjustments"),
   account("860", "Rounding", "Current Liability", "", "Rounding differences"),
   account("877", "Tracking Transfers", "Current Liability", "", "Transfers between tracking categories"),
@@ -152,6 +163,12 @@ export const SYSTEM_CODES: ReadonlySet<string> = new Set([
 /** The bank accounts, in report order. */
 export const BANKS: ReadonlyArray<Account> = ACCOUNTS.filter((a) => a.type === "Bank")
 
+/** Indexes into `BANKS`: the SGD operating and reserve accounts and the USD account. */
+export const BANK = { dbs: 0, ocbc: 1, usd: 2 } as const
+
+/** The currency of the bank with index `bank` in `BANKS`. */
+export const bankCurrency = (bank: number): "SGD" | "USD" => BANKS[bank]?.currency ?? "SGD"
+
 /** The header of Xero's chart of accounts export. */
 export const HEADER = [
   "*Code",
@@ -162,7 +179,8 @@ export const HEADER = [
   "Dashboard",
   "Expense Claims",
   "Enable Payments",
-  "Balance"
+  "Balance",
+  "Currency"
 ] as const
 
 const yesNo = (flag: boolean): string => (flag ? "Yes" : "No")
@@ -181,7 +199,8 @@ export const write = (path: string): number => {
       yesNo(a.dashboard),
       yesNo(a.expenseClaims),
       yesNo(a.enablePayments),
-      ""
+      "",
+      a.currency ?? ""
     ])
   }
   return file.close() - 1

@@ -29,9 +29,24 @@ export interface Size {
   readonly draftInvoices: number
   readonly voidedInvoices: number
   readonly draftBills: number
+  /** Sales credit notes that are used or left open, and voided ones. */
+  readonly creditNotes: number
+  readonly voidedCreditNotes: number
+  readonly billCreditNotes: number
+  readonly overpayments: number
+  readonly prepayments: number
+  readonly billOverpayments: number
+  readonly billPrepayments: number
+  readonly spendMoney: number
+  readonly receiveMoney: number
+  readonly transfers: number
 }
 
-/** The sizes for an invoice count: 150 invoices give 100 bills, 10 journals, 40 contacts and 15 items. */
+/**
+ * The sizes for an invoice count: 150 invoices give 100 bills, 10 journals, 40 contacts and 15 items, 6 sales
+ * credit notes (and a voided one), 4 bill credit notes, 3 of each kind of overpayment and prepayment, 13
+ * Spend Money, 6 Receive Money and 5 bank transfers.
+ */
 export const sizeFor = (invoices: number): Size => {
   const bills = Math.round((invoices * 2) / 3)
   const scale = invoices / 150
@@ -44,6 +59,16 @@ export const sizeFor = (invoices: number): Size => {
     items: Math.max(8, Math.round(15 * Math.pow(scale, 0.25))),
     draftInvoices: Math.min(special, Math.floor(invoices / 4)),
     voidedInvoices: Math.min(special, Math.floor(invoices / 4)),
-    draftBills: Math.min(Math.max(1, Math.round(bills / 100)), Math.floor(bills / 4))
+    draftBills: Math.min(Math.max(1, Math.round(bills / 100)), Math.floor(bills / 4)),
+    creditNotes: Math.max(2, Math.round(invoices / 25)),
+    voidedCreditNotes: Math.max(1, Math.round(invoices / 150)),
+    billCreditNotes: Math.max(1, Math.round(bills / 25)),
+    overpayments: Math.max(1, Math.round(invoices / 50)),
+    prepayments: Math.max(1, Math.round(invoices / 50)),
+    billOverpayments: Math.max(1, Math.round(bills / 33)),
+    billPrepayments: Math.max(1, Math.round(bills / 33)),
+    spendMoney: Math.max(4, Math.round(invoices / 12)),
+    receiveMoney: Math.max(2, Math.round(invoices / 25)),
+    transfers: Math.max(4, Math.round(invoices / 30))
   }
 }

@@ -1,6 +1,8 @@
 /**
  * Sales invoices and bills as whole documents: contact, numbering, dates, lines, totals, status and
- * payments, drawn one at a time so any number of them can be streamed to disk.
+ * payments, drawn one at a time so any number of them can be streamed to disk. A document is drawn in two
+ * steps — its draft (contact, dates, lines), then its settlement — so that a credit note or an advance drawn
+ * from the draft can settle part of it before its payments are drawn.
  */
 import type * as BigDecimal from "effect/BigDecimal"
 import * as BigDecimalOps from "effect/BigDecimal"
@@ -17,9 +19,10 @@ import * as Money from "./Money.js"
 import type { Prng } from "./Prng.js"
 import type { Payment, State } from "./Settlement.js"
 import * as Settlement from "./Settlement.js"
+import * as Tracking from "./Tracking.js"
 
-/** A sales invoice or a bill. */
-export interface Document {
+/** A sales invoice or a bill before its settlement is drawn. */
+export interface Draft {
   readonly kind: "invoice" | "bill"
   readonly number: string
   readonly reference: string
@@ -30,8 +33,15 @@ export interface Document {
   readonly lines: ReadonlyArray<Line>
   readonly taxTotal: BigDecimal.BigDecimal
   readonly total: BigDecimal.BigDecimal
+}
+
+/** A sales invoice or a bill with its state, payments and what credits settled of it. */
+export interface Document extends Draft {
   readonly state: State
   readonly payments: ReadonlyArray<Payment>
+  /** What credit notes, overpayments and prepayments allocated to it settle, in its currency. */
+  readonly credited: BigDecimal.BigDecimal
+  /** Payments and credits together (Xero's InvoiceAmountPaid). */
   readonly amountPaid: BigDecimal.BigDecimal
 }
 
@@ -72,8 +82,10 @@ export const context = (
   )
 })
 
-const pickContact = (rng: Prng, pools: Pools): Contact => {
-  const currency = rng.weighted(CURRENCY_MIX)
+/** A contact in a currency drawn from the mix, or in `forced` when given (SGD when none deals in it). */
+const pickContact = (rng: Prng, pools: Pools, forced: Currency | undefined): Contact => {
+  const drawn = rng.weighted(CURRENCY_MIX)
+  const currency = forced ?? drawn
   const pool = pools[currency].length > 0 ? pools[currency] : pools.SGD
   return rng.weighted(pool)
 }
@@ -83,40 +95,61 @@ export const dayOf = (rng: Prng, index: number, count: number): CalendarDate.Day
   FIRST_DAY +
   Math.min(LAST_DAY - FIRST_DAY, Math.floor(((index + rng.next()) * (LAST_DAY - FIRST_DAY + 1)) / count))
 
-const assemble = (
-  rng: Prng,
-  ctx: Context,
-  base: Pick<Document, "kind" | "number" | "reference" | "contact" | "day" | "dueDay">,
-  lines: ReadonlyArray<Line>,
-  state: State
-): Document => {
+const draft = (
+  base: Pick<Draft, "kind" | "number" | "reference" | "contact" | "day" | "dueDay">,
+  lines: ReadonlyArray<Line>
+): Draft => {
   const taxTotal = Money.sum(lines.map((l) => l.taxAmount))
   const total = BigDecimalOps.sum(Money.sum(lines.map((l) => l.lineAmount)), taxTotal)
-  const currency = base.contact.currency
-  const payments = Settlement.settle(rng, ctx.rates, state, total, currency, base.day, base.dueDay)
+  return { ...base, currency: base.contact.currency, lines, taxTotal, total }
+}
+
+/** The state a document is in: `special` when forced, else drawn from its date. */
+export const stateOf = (rng: Prng, d: Draft, special: "draft" | "voided" | undefined): State =>
+  special ?? Settlement.drawState(rng, d.day)
+
+/** The document `d` in `state` (paid if credits settle all of it), `credited` by credits, with its payments. */
+export const settle = (
+  rng: Prng,
+  ctx: Context,
+  d: Draft,
+  state: State,
+  credited: BigDecimal.BigDecimal = Money.zero
+): Document => {
+  const settled =
+    (state === "partial" || state === "unpaid") && BigDecimalOps.equals(credited, d.total) ? "paid" : state
+  const inflow = d.kind === "invoice"
+  const payments = Settlement.settle(
+    rng,
+    ctx.rates,
+    settled,
+    d.total,
+    d.currency,
+    d.day,
+    d.dueDay,
+    credited,
+    inflow
+  )
   return {
-    ...base,
-    currency,
-    lines,
-    taxTotal,
-    total,
-    state,
+    ...d,
+    state: settled,
     payments,
-    amountPaid: Money.sum(payments.map((p) => p.documentAmount))
+    credited,
+    amountPaid: BigDecimalOps.sum(Money.sum(payments.map((p) => p.documentAmount)), credited)
   }
 }
 
-/** Sales invoice number `index` (0-based) of `count`; `special` forces a draft or voided invoice. */
+/** Sales invoice number `index` (0-based) of `count`, to a customer in `currency` when given. */
 export const invoice = (
   rng: Prng,
   ctx: Context,
   index: number,
   count: number,
-  special: "draft" | "voided" | undefined
-): Document => {
-  const contact = pickContact(rng, ctx.customers)
+  currency?: Currency
+): Draft => {
+  const contact = pickContact(rng, ctx.customers, currency)
   const day = dayOf(rng, index, count)
-  const lines = Lines.sales(rng, ctx.items, contact.currency, day)
+  const lines = Lines.sales(rng, ctx.items, contact.currency, day, Tracking.forSale(rng))
   const base = {
     kind: "invoice" as const,
     number: `INV-${String(index + 1).padStart(4, "0")}`,
@@ -125,7 +158,7 @@ export const invoice = (
     day,
     dueDay: day + contact.salesTermDays
   }
-  return assemble(rng, ctx, base, lines, special ?? Settlement.drawState(rng, day))
+  return draft(base, lines)
 }
 
 /** Issues supplier invoice numbers in each supplier's own style, unique across the file. */
@@ -145,18 +178,19 @@ export class BillNumbers {
   }
 }
 
-/** Bill number `index` (0-based) of `count`; `draft` forces a draft bill. */
+/** Bill number `index` (0-based) of `count`, from a supplier in `currency` when given. */
 export const bill = (
   rng: Prng,
   ctx: Context,
   numbers: BillNumbers,
   index: number,
   count: number,
-  draft: boolean
-): Document => {
-  const contact = pickContact(rng, ctx.suppliers)
+  currency?: Currency
+): Draft => {
+  const contact = pickContact(rng, ctx.suppliers, currency)
   const day = dayOf(rng, index, count)
-  const lines = Lines.bill(rng, ctx.items, contact.category ?? "office", contact.currency, day)
+  const category = contact.category ?? "office"
+  const lines = Lines.bill(rng, ctx.items, category, contact.currency, day, Tracking.forBill(rng))
   const base = {
     kind: "bill" as const,
     number: numbers.take(rng, contact),
@@ -165,5 +199,5 @@ export const bill = (
     day,
     dueDay: day + contact.billTermDays
   }
-  return assemble(rng, ctx, base, lines, draft ? "draft" : Settlement.drawState(rng, day))
+  return draft(base, lines)
 }

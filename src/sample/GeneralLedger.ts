@@ -3,9 +3,10 @@
  * here (base-currency SGD cents, debit positive, on account codes of the chart), and the source system's
  * reports — the Trial Balance and the Aged Receivables / Payables Detail — are computed from it, never from
  * what a migration makes of the exports. A line on a control account (Accounts Receivable, Accounts
- * Payable) names the open item it raises or settles, so the aged reports follow from the same postings.
- * A new kind of transaction (credit notes, overpayments, spend or receive money, transfers) only posts its
- * lines here for every report to follow.
+ * Payable) names the open item it raises or settles, so the aged reports follow from the same postings:
+ * an invoice or bill is an open item, and so is a credit the contact holds (a credit note, an overpayment),
+ * whose outstanding amount is negative. Every kind of transaction only posts its lines here for every report
+ * to follow.
  */
 import * as CalendarDate from "./CalendarDate.js"
 import { ACCOUNTS, CODES } from "./Chart.js"
@@ -19,16 +20,18 @@ export const CONTROL: Readonly<Record<Side, string>> = {
   AP: CODES.accountsPayable
 }
 
-/** A document as the aged reports show it; `key` is unique across the ledger. */
+/** A document or credit as the aged reports show it; `key` is unique across the ledger. */
 export interface OpenItem {
   readonly side: Side
   readonly key: string
   readonly contact: string
+  /** The document or credit note number; "" for an overpayment. */
   readonly number: string
   readonly reference: string
   readonly day: CalendarDate.Day
-  readonly dueDay: CalendarDate.Day
-  /** The document's total and its tax in base cents, as posted when it was raised. */
+  /** The due date; undefined for a credit, which is aged by its date. */
+  readonly dueDay: CalendarDate.Day | undefined
+  /** The total and its tax in base cents as raised, signed as the item's outstanding amount. */
   readonly totalCents: bigint
   readonly taxCents: bigint
 }
@@ -100,6 +103,11 @@ export class GeneralLedger {
   /** The account's net movement in the report's month (debit positive). */
   monthMovement(account: string): bigint {
     return this.monthMoves.get(account) ?? 0n
+  }
+
+  /** What is outstanding on the open item `key`, in base cents (receivable or payable positive; 0 if none). */
+  openCents(key: string): bigint {
+    return this.items.get(key)?.cents ?? 0n
   }
 
   /** The open items on one side with their outstanding base cents, in no particular order. */

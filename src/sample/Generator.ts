@@ -1,30 +1,38 @@
 /**
  * Generates the whole Xero export set of the sample company into a directory, deterministically from an
- * invoice count and a seed, streaming invoices and bills so memory stays flat at benchmark sizes. Every
- * approved document, payment and journal also posts to the company's own general ledger, from which the
- * source's reports are written as at the year end: the Trial Balance and the Aged Receivables / Payables
- * Detail (see `Postings.ts` for the rules, `TrialBalance.ts` and `AgedReports.ts` for the layouts).
+ * invoice count and a seed, streaming invoices and bills (with the credit notes, overpayments and
+ * prepayments drawn alongside them) so memory stays flat at benchmark sizes; then the year's Spend and
+ * Receive Money and bank transfers, the bank report and the manual journals. Everything approved also posts
+ * to the company's own general ledger, from which the source's reports are written as at the year end: the
+ * Trial Balance and the Aged Receivables / Payables Detail (see `Postings.ts` and `CreditPostings.ts` for the
+ * rules, `TrialBalance.ts` and `AgedReports.ts` for the layouts).
  */
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as AgedReports from "./AgedReports.js"
+import { AllocationsFile } from "./AllocationsFile.js"
 import { BankLedger } from "./BankLedger.js"
+import * as CashBook from "./CashBook.js"
 import * as Chart from "./Chart.js"
 import * as Company from "./Company.js"
 import * as Contacts from "./Contacts.js"
-import type { Currency } from "./Contacts.js"
+import * as CreditPlan from "./CreditPlan.js"
+import { CreditNumbers } from "./Credits.js"
 import { DocumentFile } from "./DocumentFile.js"
 import * as Documents from "./Documents.js"
-import type { Document } from "./Documents.js"
+import * as DocumentStream from "./DocumentStream.js"
+import type { CreditCounts, DocumentCounts } from "./DocumentStream.js"
 import * as ExchangeRates from "./ExchangeRates.js"
 import { GeneralLedger } from "./GeneralLedger.js"
 import * as Items from "./Items.js"
 import * as Journals from "./Journals.js"
 import * as Money from "./Money.js"
+import { OpenItems } from "./OpenItems.js"
 import * as Postings from "./Postings.js"
 import { Prng } from "./Prng.js"
-import type { State } from "./Settlement.js"
 import * as TrialBalance from "./TrialBalance.js"
+
+export type { CreditCounts, DocumentCounts } from "./DocumentStream.js"
 
 /** What to generate. */
 export interface Options {
@@ -33,21 +41,27 @@ export interface Options {
   readonly out: string
 }
 
-/** Counts of documents by currency and by state. */
-export interface DocumentCounts {
-  documents: number
-  lines: number
-  readonly byCurrency: Record<Currency, number>
-  readonly byState: Record<State, number>
-  payments: number
+/** Lines of one export: all of them, those with a discount and those with tracking. */
+export interface LineCounts {
+  readonly rows: number
+  readonly discounted: number
+  readonly tracked: number
 }
 
-/** What was generated: data rows per file, document statistics and the reports' totals (in SGD). */
+/** What was generated: data rows per file, counts of every kind, and the reports' totals (in SGD). */
 export interface Summary {
   readonly files: Record<string, number>
   readonly invoices: DocumentCounts
   readonly bills: DocumentCounts
+  readonly salesCredits: CreditCounts
+  readonly billCredits: CreditCounts
+  readonly salesLines: LineCounts
+  readonly billLines: LineCounts
   readonly journals: number
+  readonly trackedJournalLines: number
+  readonly spendMoney: number
+  readonly receiveMoney: number
+  readonly transfers: number
   readonly bankRows: number
   readonly trialBalance: { readonly accounts: number; readonly debit: string; readonly credit: string }
   readonly receivables: { readonly documents: number; readonly contacts: number; readonly total: string }
@@ -62,48 +76,13 @@ export const FILES = [
   "ExchangeRates.csv",
   "SalesInvoices.csv",
   "Bills.csv",
+  "Allocations.csv",
   "AccountTransactions.csv",
   "ManualJournals.csv",
   "TrialBalance.csv",
   "AgedReceivablesDetail.csv",
   "AgedPayablesDetail.csv"
 ] as const
-
-const emptyCounts = (): DocumentCounts => ({
-  documents: 0,
-  lines: 0,
-  byCurrency: { SGD: 0, USD: 0, EUR: 0 },
-  byState: { paid: 0, partial: 0, unpaid: 0, draft: 0, voided: 0 },
-  payments: 0
-})
-
-/** Where a document goes: its export file, the bank report, the general ledger and the counts. */
-interface Sinks {
-  readonly file: DocumentFile
-  readonly bank: BankLedger
-  readonly books: GeneralLedger
-  readonly rates: ExchangeRates.RateTable
-  readonly counts: DocumentCounts
-}
-
-/** Writes a document, posts it and its payments to the general ledger and the bank report, and counts it. */
-const emit = ({ file, bank, books, rates, counts }: Sinks, doc: Document): void => {
-  file.add(doc)
-  Postings.document(books, rates, doc)
-  for (const p of doc.payments) {
-    bank.add(p.bank, p.day, {
-      kind: doc.kind === "invoice" ? "Receivable Payment" : "Payable Payment",
-      contactName: doc.contact.name,
-      documentNumber: doc.number,
-      amount: p.bankAmount
-    })
-  }
-  counts.documents++
-  counts.lines += doc.lines.length
-  counts.payments += doc.payments.length
-  counts.byCurrency[doc.currency]++
-  counts.byState[doc.state]++
-}
 
 /** Writes every file of the sample company into `out` (created if missing) and summarises it. */
 export const generateCompany = (options: Options): Summary => {
@@ -126,35 +105,86 @@ export const generateCompany = (options: Options): Summary => {
 
   const ledger = new BankLedger()
   const books = new GeneralLedger(Company.LAST_DAY)
+  const open = new OpenItems(books)
+  const allocations = new AllocationsFile(path("Allocations.csv"))
+  const numbers = new CreditNumbers()
+  const creditRng = Prng.make(seed, "credits")
   const picks = Prng.make(seed, "specials")
   const tail = Math.floor(size.invoices * 0.85)
   const drafts = new Set(picks.distinct(size.draftInvoices, tail, size.invoices - 1))
   const voided = new Set(picks.distinct(size.voidedInvoices, 0, tail - 1).filter((i) => !drafts.has(i)))
   const draftBills = new Set(picks.distinct(size.draftBills, Math.floor(size.bills * 0.85), size.bills - 1))
+  const planRng = Prng.make(seed, "credit-plan")
+  const invoicePlan = CreditPlan.plan(planRng, size.invoices, new Set([...drafts, ...voided]), {
+    creditNotes: size.creditNotes,
+    voidedCreditNotes: size.voidedCreditNotes,
+    overpayments: size.overpayments,
+    prepayments: size.prepayments
+  })
+  const billPlan = CreditPlan.plan(planRng, size.bills, draftBills, {
+    creditNotes: size.billCreditNotes,
+    voidedCreditNotes: 0,
+    overpayments: size.billOverpayments,
+    prepayments: size.billPrepayments
+  })
+  let serial = 0
+  const sinks = (file: DocumentFile) => ({
+    file,
+    bank: ledger,
+    items: open,
+    rates,
+    allocations,
+    counts: DocumentStream.emptyCounts(),
+    credits: DocumentStream.emptyCreditCounts(),
+    numbers,
+    rng: creditRng
+  })
 
-  const invoiceCounts = emptyCounts()
   const invoiceRng = Prng.make(seed, "invoices")
-  const invoiceFile = new DocumentFile(path("SalesInvoices.csv"))
-  const invoiceSinks = { file: invoiceFile, bank: ledger, books, rates, counts: invoiceCounts }
+  const sales = sinks(new DocumentFile(path("SalesInvoices.csv")))
   for (let i = 0; i < size.invoices; i++) {
     const special = drafts.has(i) ? "draft" : voided.has(i) ? "voided" : undefined
-    emit(invoiceSinks, Documents.invoice(invoiceRng, ctx, i, size.invoices, special))
+    const planned = invoicePlan.get(i)
+    const draft = Documents.invoice(invoiceRng, ctx, i, size.invoices, planned?.currency)
+    const state = Documents.stateOf(invoiceRng, draft, special)
+    DocumentStream.emit(sales, invoiceRng, ctx, draft, state, planned, serial++)
   }
-  files["SalesInvoices.csv"] = invoiceFile.close()
+  const salesLines = sales.file.close()
+  files["SalesInvoices.csv"] = salesLines.rows
 
-  const billCounts = emptyCounts()
   const billRng = Prng.make(seed, "bills")
   const billNumbers = new Documents.BillNumbers()
-  const billFile = new DocumentFile(path("Bills.csv"))
-  const billSinks = { file: billFile, bank: ledger, books, rates, counts: billCounts }
-  for (let i = 0; i < size.bills; i++)
-    emit(billSinks, Documents.bill(billRng, ctx, billNumbers, i, size.bills, draftBills.has(i)))
-  files["Bills.csv"] = billFile.close()
+  const purchases = sinks(new DocumentFile(path("Bills.csv")))
+  for (let i = 0; i < size.bills; i++) {
+    const planned = billPlan.get(i)
+    const draft = Documents.bill(billRng, ctx, billNumbers, i, size.bills, planned?.currency)
+    const state = Documents.stateOf(billRng, draft, draftBills.has(i) ? "draft" : undefined)
+    DocumentStream.emit(purchases, billRng, ctx, draft, state, planned, serial++)
+  }
+  const billLines = purchases.file.close()
+  files["Bills.csv"] = billLines.rows
+  files["Allocations.csv"] = allocations.close()
 
-  files["AccountTransactions.csv"] = ledger.write(path("AccountTransactions.csv"))
+  const cash = CashBook.generate(Prng.make(seed, "cash"), contacts, rates, {
+    spend: size.spendMoney,
+    receive: size.receiveMoney,
+    transfers: size.transfers
+  })
+  for (const e of [...cash.spend, ...cash.receive]) {
+    CashBook.record(ledger, e)
+    Postings.cashEntry(books, e)
+  }
+  for (const t of cash.transfers) {
+    CashBook.recordTransfer(ledger, t)
+    Postings.transfer(books, t)
+  }
   const journals = Journals.generate(Prng.make(seed, "journals"), size.journals)
   files["ManualJournals.csv"] = Journals.write(path("ManualJournals.csv"), journals)
-  for (const j of journals) Postings.journal(books, j)
+  for (const j of journals) {
+    Postings.journal(books, j)
+    Journals.recordBankLines(ledger, j)
+  }
+  files["AccountTransactions.csv"] = ledger.write(path("AccountTransactions.csv"))
 
   const tb = TrialBalance.write(path("TrialBalance.csv"), books)
   files["TrialBalance.csv"] = tb.accounts
@@ -171,9 +201,20 @@ export const generateCompany = (options: Options): Summary => {
   const payables = aged("AgedPayablesDetail.csv", "AP")
   return {
     files,
-    invoices: invoiceCounts,
-    bills: billCounts,
+    invoices: sales.counts,
+    bills: purchases.counts,
+    salesCredits: sales.credits,
+    billCredits: purchases.credits,
+    salesLines,
+    billLines,
     journals: journals.length,
+    trackedJournalLines: journals.reduce(
+      (n, j) => n + j.lines.filter((l) => l.tracking.length > 0).length,
+      0
+    ),
+    spendMoney: cash.spend.length,
+    receiveMoney: cash.receive.length,
+    transfers: cash.transfers.length,
     bankRows: ledger.size,
     trialBalance: {
       accounts: tb.accounts,

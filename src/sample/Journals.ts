@@ -1,23 +1,27 @@
 /**
  * The manual journals of the year (owner funds, depreciation, a prepayment and its release, accruals and
  * their reversal, payroll accruals, reclassifications), each balancing to zero, written as Xero's manual
- * journal layout (`ManualJournals.csv`: positive = debit, negative = credit).
+ * journal layout (`ManualJournals.csv`: positive = debit, negative = credit). The expense lines of
+ * depreciation, accruals and their reversals are tracked to the head-office region.
  */
 import type * as BigDecimal from "effect/BigDecimal"
 import * as BigDecimalOps from "effect/BigDecimal"
+import type { BankLedger } from "./BankLedger.js"
 import * as CalendarDate from "./CalendarDate.js"
-import { CODES } from "./Chart.js"
+import { BANKS, CODES } from "./Chart.js"
 import { YEAR } from "./Company.js"
 import { CsvFile } from "./CsvFile.js"
 import * as Money from "./Money.js"
 import type { Prng } from "./Prng.js"
 import * as TaxRates from "./TaxRates.js"
+import * as Tracking from "./Tracking.js"
 
 /** One journal line. */
 export interface JournalLine {
   readonly description: string
   readonly accountCode: string
   readonly amount: BigDecimal.BigDecimal
+  readonly tracking: ReadonlyArray<Tracking.Tracking>
 }
 
 /** One manual journal; its lines sum to zero. */
@@ -34,11 +38,13 @@ const dollars = (rng: Prng, lo: number, hi: number): BigDecimal.BigDecimal =>
   Money.cents(rng.int(lo, hi) * 100)
 const anyCents = (rng: Prng, lo: number, hi: number): BigDecimal.BigDecimal =>
   Money.cents(rng.int(lo * 100, hi * 100))
-const jl = (description: string, accountCode: string, amount: BigDecimal.BigDecimal): JournalLine => ({
-  description,
-  accountCode,
-  amount
-})
+const jl = (
+  description: string,
+  accountCode: string,
+  amount: BigDecimal.BigDecimal,
+  tracking: ReadonlyArray<Tracking.Tracking> = Tracking.NONE
+): JournalLine => ({ description, accountCode, amount, tracking })
+const HEAD_OFFICE = Tracking.region("Central")
 const negate = BigDecimalOps.negate
 const plus = BigDecimalOps.sum
 
@@ -68,7 +74,7 @@ const draw = (rng: Prng, template: Template, day: CalendarDate.Day): Journal => 
         narration: `Depreciation - ${period}`,
         day,
         lines: [
-          jl("Depreciation charge", CODES.depreciation, plus(office, computers)),
+          jl("Depreciation charge", CODES.depreciation, plus(office, computers), HEAD_OFFICE),
           jl("Office equipment", CODES.officeEquipmentDepreciation, negate(office)),
           jl("Computer equipment", CODES.computerEquipmentDepreciation, negate(computers))
         ]
@@ -101,9 +107,9 @@ const draw = (rng: Prng, template: Template, day: CalendarDate.Day): Journal => 
             : `Reversal of accrued expenses - ${period}`,
         day,
         lines: [
-          jl("Audit and tax fees", CODES.consulting, sign(a)),
-          jl("Electricity", CODES.utilities, sign(b)),
-          jl("Broadband", CODES.telephone, sign(c)),
+          jl("Audit and tax fees", CODES.consulting, sign(a), HEAD_OFFICE),
+          jl("Electricity", CODES.utilities, sign(b), HEAD_OFFICE),
+          jl("Broadband", CODES.telephone, sign(c), HEAD_OFFICE),
           jl("Accrued expenses", CODES.accruals, sign(negate(plus(plus(a, b), c))))
         ]
       }
@@ -211,12 +217,25 @@ export const write = (path: string, journals: ReadonlyArray<Journal>): number =>
         l.accountCode,
         TaxRates.NO_GST,
         Money.format2(l.amount),
-        "",
-        "",
-        "",
-        ""
+        ...Tracking.cells(l.tracking)
       ])
     }
   }
   return file.close() - 1
+}
+
+/** Records the journal's lines on bank accounts in the bank report (`Manual Journal` rows). */
+export const recordBankLines = (ledger: BankLedger, j: Journal): void => {
+  for (const l of j.lines) {
+    const bank = BANKS.findIndex((b) => b.code === l.accountCode)
+    if (bank < 0) continue
+    const debit = !BigDecimalOps.isNegative(l.amount)
+    ledger.add(bank, j.day, {
+      source: "Manual Journal",
+      description: j.narration,
+      reference: "",
+      debit,
+      amount: debit ? l.amount : negate(l.amount)
+    })
+  }
 }

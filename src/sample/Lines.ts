@@ -1,6 +1,7 @@
 /**
  * Draws the lines of sales invoices and bills (item lines priced from the item, free-text lines from the
- * account's usual descriptions) and computes each line's amount and tax exactly.
+ * account's usual descriptions, some sales lines discounted, some documents tracked) and computes each line's
+ * amount and tax exactly as Xero does.
  */
 import type * as BigDecimal from "effect/BigDecimal"
 import * as BigDecimalOps from "effect/BigDecimal"
@@ -13,39 +14,72 @@ import type { Item } from "./Items.js"
 import * as Money from "./Money.js"
 import type { Prng } from "./Prng.js"
 import * as TaxRates from "./TaxRates.js"
+import type { Tracking } from "./Tracking.js"
+import * as Trackings from "./Tracking.js"
 
-/** One document line; LineAmount = round2(Quantity × UnitAmount), TaxAmount = round2(LineAmount × rate). */
+/**
+ * One document line: LineAmount = round2(Quantity × UnitAmount × (1 − Discount/100)) (Xero's rule, the
+ * discount a percentage, undefined when none), TaxAmount = round2(LineAmount × rate).
+ */
 export interface Line {
   readonly itemCode: string
   readonly description: string
   readonly quantity: BigDecimal.BigDecimal
   readonly unitAmount: BigDecimal.BigDecimal
+  readonly discount: BigDecimal.BigDecimal | undefined
   readonly lineAmount: BigDecimal.BigDecimal
   readonly accountCode: string
   readonly taxType: string
   readonly taxAmount: BigDecimal.BigDecimal
+  readonly tracking: ReadonlyArray<Tracking>
 }
 
-const line = (
+const ONE = Money.units(1, 0)
+const CENT = Money.units(1, 2)
+
+/** A line with its amount and tax computed; `discount` is a percentage. */
+export const line = (
   itemCode: string,
   description: string,
   quantity: BigDecimal.BigDecimal,
   unitAmount: BigDecimal.BigDecimal,
   accountCode: string,
-  taxType: string
+  taxType: string,
+  discount: BigDecimal.BigDecimal | undefined = undefined,
+  tracking: ReadonlyArray<Tracking> = Trackings.NONE
 ): Line => {
-  const lineAmount = Money.round2(BigDecimalOps.multiply(quantity, unitAmount))
+  const gross = BigDecimalOps.multiply(quantity, unitAmount)
+  const lineAmount = Money.round2(
+    discount === undefined
+      ? gross
+      : BigDecimalOps.multiply(gross, BigDecimalOps.subtract(ONE, BigDecimalOps.multiply(discount, CENT)))
+  )
   return {
     itemCode,
     description,
     quantity,
     unitAmount,
+    discount,
     lineAmount,
     accountCode,
     taxType,
-    taxAmount: TaxRates.taxOn(taxType, lineAmount)
+    taxAmount: TaxRates.taxOn(taxType, lineAmount),
+    tracking
   }
 }
+
+/** The trade discounts (percent) some sales lines get. */
+const DISCOUNTS: ReadonlyArray<BigDecimal.BigDecimal> = [
+  Money.units(5, 0),
+  Money.units(10, 0),
+  Money.units(125, 1),
+  Money.units(15, 0),
+  Money.units(20, 0)
+]
+
+/** A sales line's discount: about one line in ten has one. */
+const discountOf = (rng: Prng): BigDecimal.BigDecimal | undefined =>
+  rng.chance(0.1) ? rng.pick(DISCOUNTS) : undefined
 
 interface SalesText {
   readonly description: string
@@ -140,24 +174,28 @@ const salesTax = (rng: Prng, currency: Currency, itemRate: string | undefined): 
         [TaxRates.OUT_OF_SCOPE_SUPPLIES, 7]
       ]))
 
-/** The lines of a sales invoice in `currency` dated `day`. */
+/** The lines of a sales invoice in `currency` dated `day`, each with `tracking`. */
 export const sales = (
   rng: Prng,
   items: ReadonlyArray<Item>,
   currency: Currency,
-  day: CalendarDate.Day
+  day: CalendarDate.Day,
+  tracking: ReadonlyArray<Tracking> = Trackings.NONE
 ): Array<Line> =>
   Array.from({ length: lineCount(rng) }, () => {
     if (items.length > 0 && rng.chance(0.6)) {
       const item = rng.pick(items)
       const quantity = item.hourly ? quantityOf(rng, "hours") : quantityOf(rng, "count")
       const { description, unitPrice, account, taxRate } = item.sales
-      return line(item.code, description, quantity, unitPrice, account, salesTax(rng, currency, taxRate))
+      const tax = salesTax(rng, currency, taxRate)
+      return line(item.code, description, quantity, unitPrice, account, tax, discountOf(rng), tracking)
     }
     const text = rng.pick(SALES_TEXTS)
     const quantity = quantityOf(rng, text.quantity)
     const tax = salesTax(rng, currency, undefined)
-    return line("", withMonth(text.description, day), quantity, priceIn(rng, text.price), text.account, tax)
+    const price = priceIn(rng, text.price)
+    const description = withMonth(text.description, day)
+    return line("", description, quantity, price, text.account, tax, discountOf(rng), tracking)
   })
 
 const purchaseTax = (rng: Prng, currency: Currency, gst: boolean): string =>
@@ -167,13 +205,14 @@ const purchaseTax = (rng: Prng, currency: Currency, gst: boolean): string =>
       ? TaxRates.STANDARD_PURCHASES
       : TaxRates.NO_GST
 
-/** The lines of a bill from a supplier of `category` in `currency` dated `day`. */
+/** The lines of a bill from a supplier of `category` in `currency` dated `day`, each with `tracking`. */
 export const bill = (
   rng: Prng,
   items: ReadonlyArray<Item>,
   category: BillCategory,
   currency: Currency,
-  day: CalendarDate.Day
+  day: CalendarDate.Day,
+  tracking: ReadonlyArray<Tracking> = Trackings.NONE
 ): Array<Line> => {
   const profile = PROFILES[category]
   const stocked = items.filter((i) => i.purchases !== undefined)
@@ -183,11 +222,13 @@ export const bill = (
     if (item?.purchases !== undefined) {
       const { description, unitPrice, account, taxRate } = item.purchases
       const tax = currency === "SGD" ? taxRate : TaxRates.NO_GST
-      return line(item.code, description, Money.units(rng.int(2, 40), 0), unitPrice, account, tax)
+      const quantity = Money.units(rng.int(2, 40), 0)
+      return line(item.code, description, quantity, unitPrice, account, tax, undefined, tracking)
     }
     const quantity = Money.units(rng.int(profile.quantity[0], profile.quantity[1]), 0)
     const description = withMonth(rng.pick(profile.descriptions), day)
     const tax = purchaseTax(rng, currency, profile.gst)
-    return line("", description, quantity, priceIn(rng, profile.price), profile.account, tax)
+    const price = priceIn(rng, profile.price)
+    return line("", description, quantity, price, profile.account, tax, undefined, tracking)
   })
 }

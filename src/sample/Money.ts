@@ -51,6 +51,27 @@ export const formatQuantity = (x: BigDecimal.BigDecimal): string => {
   return hundredths % 100n === 0n ? formatScaled(hundredths / 100n, 0) : formatScaled(hundredths, 2)
 }
 
+/** `value × 10^-scale` in whole cents, rounded half away from zero (plain bigints: this runs per line). */
+export const roundCents = (value: bigint, scale: number): bigint => {
+  if (scale <= 2) return value * 10n ** BigInt(2 - scale)
+  const d = 10n ** BigInt(scale - 2)
+  const q = value / d
+  const r = value % d
+  return (r < 0n ? -r : r) * 2n >= d ? q + (value < 0n ? -1n : 1n) : q
+}
+
+/** Exact cents of a value that has at most two decimals (an error otherwise). */
+export const exactCents = (x: BigDecimal.BigDecimal): bigint => {
+  const c = roundCents(x.value, x.scale)
+  if (x.scale > 2 && c * 10n ** BigInt(x.scale - 2) !== x.value)
+    throw new Error(`not a whole number of cents: ${x.value}e-${x.scale}`)
+  return c
+}
+
+/** Base cents of an amount at `rate` (base units per unit): round2(amount × rate). */
+export const baseCents = (x: BigDecimal.BigDecimal, rate: BigDecimal.BigDecimal): bigint =>
+  roundCents(x.value * rate.value, x.scale + rate.scale)
+
 /** Parses a plain decimal written by this module. */
 export const parse = (text: string): BigDecimal.BigDecimal => BigDecimal.unsafeFromString(text)
 

@@ -1,90 +1,187 @@
 /**
- * Xero's posting rules for what the generator draws, as lines of the sample's general ledger (base SGD):
- * - an approved invoice or bill: each line at round2(line amount × the document's rate), its tax total at
- *   round2(tax total × rate), the control account (AR or AP) at round2(total × rate) against the document
- *   as an open item, and what those roundings leave over to Rounding (860). Drafts and voided documents
- *   post nothing;
- * - a payment from an SGD bank: the bank at the money that moved, the control account at the part of the
- *   document it settles converted at the document's rate — the payment that completes a document clears
- *   whatever its earlier payments left, so a paid document leaves nothing on the control account — and the
- *   difference to Realised Currency Gains (499);
- * - a manual journal: its lines as they are (SGD).
- * A document's rate is the one in force on its date (`ExchangeRates.rateOn`), 1 for SGD.
+ * Xero's posting rules for what the generator draws, as lines of the sample's general ledger (base SGD); a
+ * document's or credit's rate is the one in force on its date (`ExchangeRates.rateOn`), 1 for SGD:
+ * - an approved invoice or bill raises an open item: each line at round2(line amount × rate), its tax total
+ *   at round2(tax total × rate), the control account (AR or AP) at round2(total × rate), and what those
+ *   roundings leave over to Rounding (860). A credit note posts the same lines reversed. Drafts and voided
+ *   documents post nothing;
+ * - money for an open item (a payment, a credit's refund) moves the bank at its base value (an SGD bank at
+ *   the money that moved, the USD bank at round2(USD × the day's rate)), the control account at what it
+ *   clears of the item (`OpenItems`), and the difference to Realised Currency Gains (499);
+ * - an allocation of a credit to a document clears both on the control account, each at its own rate, the
+ *   difference to Realised Currency Gains;
+ * - Spend and Receive Money move the bank against their lines' accounts and the GST account; a transfer
+ *   moves one bank against the other at the SGD amount (the rate it implies); a manual journal posts its
+ *   lines as they are (SGD).
+ * Overpayments and prepayments are posted by `CreditPostings`.
  */
 import type * as BigDecimal from "effect/BigDecimal"
-import { BANKS, CODES } from "./Chart.js"
+import { BANK, BANKS, CODES } from "./Chart.js"
+import type { CashEntry, Transfer } from "./CashBook.js"
+import type { Currency } from "./Contacts.js"
 import type { Document } from "./Documents.js"
 import * as ExchangeRates from "./ExchangeRates.js"
-import { CONTROL, type GeneralLedger, type LedgerLine, type OpenItem } from "./GeneralLedger.js"
+import { CONTROL, type LedgerLine, type OpenItem, type Side } from "./GeneralLedger.js"
+import type { GeneralLedger } from "./GeneralLedger.js"
 import type { Journal } from "./Journals.js"
+import type { Line } from "./Lines.js"
+import * as Money from "./Money.js"
+import type { OpenItems } from "./OpenItems.js"
 
-/** `value × 10^-scale` in whole cents, rounded half away from zero (plain bigints: this runs per line). */
-const roundCents = (value: bigint, scale: number): bigint => {
-  if (scale <= 2) return value * 10n ** BigInt(2 - scale)
-  const d = 10n ** BigInt(scale - 2)
-  const q = value / d
-  const r = value % d
-  return (r < 0n ? -r : r) * 2n >= d ? q + (value < 0n ? -1n : 1n) : q
+/** What raising an open item needs; `sign` is the control account's direction (+1 debit). */
+export interface Raised {
+  readonly what: string
+  readonly side: Side
+  readonly sign: 1n | -1n
+  readonly key: string
+  readonly number: string
+  readonly reference: string
+  readonly contact: string
+  readonly day: number
+  readonly dueDay: number | undefined
+  readonly currency: Currency
+  readonly lines: ReadonlyArray<Line>
+  readonly taxTotal: BigDecimal.BigDecimal
+  readonly total: BigDecimal.BigDecimal
 }
 
-/** Exact cents of a value that has at most two decimals. */
-const centsOf = (x: BigDecimal.BigDecimal): bigint => {
-  const cents = roundCents(x.value, x.scale)
-  if (x.scale > 2 && cents * 10n ** BigInt(x.scale - 2) !== x.value)
-    throw new Error(`not a whole number of cents: ${x.value}e-${x.scale}`)
-  return cents
-}
-
-/** Base cents of a document-currency amount at `rate`: round2(amount × rate). */
-const toBase = (x: BigDecimal.BigDecimal, rate: BigDecimal.BigDecimal): bigint =>
-  roundCents(x.value * rate.value, x.scale + rate.scale)
-
-/** Posts an invoice or bill and its payments; drafts and voided documents post nothing. */
-export const document = (ledger: GeneralLedger, rates: ExchangeRates.RateTable, doc: Document): void => {
-  if (doc.state === "draft" || doc.state === "voided") return
-  const side = doc.kind === "invoice" ? "AR" : "AP"
-  /** +1 for the control account's side of an invoice (a debit), -1 for a bill's. */
-  const sign = doc.kind === "invoice" ? 1n : -1n
-  const rate = ExchangeRates.rateOn(rates, doc.currency, doc.day)
-  const totalCents = toBase(doc.total, rate)
+/** Posts a document or credit note and registers it as an open item. */
+export const raise = (items: OpenItems, rates: ExchangeRates.RateTable, r: Raised): OpenItem => {
+  const rate = ExchangeRates.rateOn(rates, r.currency, r.day)
+  const totalCents = Money.baseCents(r.total, rate)
+  /** The outstanding amount's sign: a debit raises a receivable, a credit a payable. */
+  const outstanding = r.side === "AR" ? r.sign : -r.sign
   const item: OpenItem = {
-    side,
-    key: `${side}|${doc.number}|${doc.contact.name}`,
-    contact: doc.contact.name,
-    number: doc.number,
-    reference: doc.reference,
-    day: doc.day,
-    dueDay: doc.dueDay,
-    totalCents,
-    taxCents: toBase(doc.taxTotal, rate)
+    side: r.side,
+    key: r.key,
+    contact: r.contact,
+    number: r.number,
+    reference: r.reference,
+    day: r.day,
+    dueDay: r.dueDay,
+    totalCents: outstanding * totalCents,
+    taxCents: outstanding * Money.baseCents(r.taxTotal, rate)
   }
-  const lines: Array<LedgerLine> = doc.lines.map((l) => ({
+  const lines: Array<LedgerLine> = r.lines.map((l) => ({
     account: l.accountCode,
-    cents: -sign * toBase(l.lineAmount, rate)
+    cents: -r.sign * Money.baseCents(l.lineAmount, rate)
   }))
-  lines.push({ account: CODES.gst, cents: -sign * item.taxCents })
-  lines.push({ account: CONTROL[side], cents: sign * totalCents, item })
+  lines.push({ account: CODES.gst, cents: -r.sign * Money.baseCents(r.taxTotal, rate) })
+  lines.push({ account: CONTROL[r.side], cents: r.sign * totalCents, item })
   const residue = lines.reduce((s, l) => s + l.cents, 0n)
   lines.push({ account: CODES.rounding, cents: -residue })
-  ledger.post(doc.day, `${doc.kind} ${doc.number}`, lines)
+  items.ledger.post(r.day, r.what, lines)
+  items.raise(item, rate, r.total)
+  return item
+}
 
-  const totalDocCents = centsOf(doc.total)
-  let paidDocCents = 0n
-  let clearedCents = 0n
-  doc.payments.forEach((p, i) => {
-    paidDocCents += centsOf(p.documentAmount)
-    const cleared =
-      paidDocCents === totalDocCents ? totalCents - clearedCents : toBase(p.documentAmount, rate)
-    clearedCents += cleared
-    const bank = BANKS[p.bank]
-    if (bank === undefined) throw new Error(`${doc.kind} ${doc.number}: no bank ${p.bank}`)
-    const cash = centsOf(p.bankAmount)
-    ledger.post(p.day, `payment ${i + 1} of ${doc.kind} ${doc.number}`, [
-      { account: bank.code, cents: sign * cash },
-      { account: CONTROL[side], cents: -sign * cleared, item },
-      { account: CODES.realisedCurrencyGains, cents: -sign * (cash - cleared) }
-    ])
+/** The base cents of `amount` through the bank with index `bank` on `day`. */
+export const bankBase = (
+  rates: ExchangeRates.RateTable,
+  bank: number,
+  amount: BigDecimal.BigDecimal,
+  day: number
+): bigint =>
+  bank === BANK.usd
+    ? Money.baseCents(amount, ExchangeRates.rateOn(rates, "USD", day))
+    : Money.exactCents(amount)
+
+/** Money for an open item: `amount` of it settled by `bankAmount` into (`inflow`) or out of a bank. */
+export const settle = (
+  items: OpenItems,
+  rates: ExchangeRates.RateTable,
+  what: string,
+  key: string,
+  m: {
+    readonly day: number
+    readonly bank: number
+    readonly amount: BigDecimal.BigDecimal
+    readonly bankAmount: BigDecimal.BigDecimal
+  },
+  inflow: boolean
+): void => {
+  const bank = BANKS[m.bank]
+  if (bank === undefined) throw new Error(`${what}: no bank ${m.bank}`)
+  const { item, base } = items.clear(key, m.amount)
+  const cash = bankBase(rates, m.bank, m.bankAmount, m.day)
+  const dir = inflow ? 1n : -1n
+  items.ledger.post(m.day, what, [
+    { account: bank.code, cents: dir * cash },
+    { account: CONTROL[item.side], cents: -dir * base, item },
+    { account: CODES.realisedCurrencyGains, cents: -dir * (cash - base) }
+  ])
+}
+
+/** Allocates `amount` of the credit `creditKey` to the document `docKey` (same side, contact, currency). */
+export const allocate = (
+  items: OpenItems,
+  day: number,
+  what: string,
+  docKey: string,
+  creditKey: string,
+  amount: BigDecimal.BigDecimal
+): void => {
+  const doc = items.clear(docKey, amount)
+  const credit = items.clear(creditKey, amount)
+  const s = doc.item.side === "AR" ? 1n : -1n
+  items.ledger.post(day, what, [
+    { account: CONTROL[doc.item.side], cents: -s * doc.base, item: doc.item },
+    { account: CONTROL[credit.item.side], cents: s * credit.base, item: credit.item },
+    { account: CODES.realisedCurrencyGains, cents: s * (doc.base - credit.base) }
+  ])
+}
+
+/** The ledger key of a document. */
+export const documentKey = (doc: Pick<Document, "kind" | "number" | "contact">): string =>
+  `${doc.kind === "invoice" ? "AR" : "AP"}|${doc.kind}|${doc.number}|${doc.contact.name}`
+
+/** Posts an invoice or bill and its payments; drafts and voided documents post nothing. */
+export const document = (items: OpenItems, rates: ExchangeRates.RateTable, doc: Document): void => {
+  if (doc.state === "draft" || doc.state === "voided") return
+  const key = documentKey(doc)
+  const invoice = doc.kind === "invoice"
+  raise(items, rates, {
+    ...doc,
+    what: `${doc.kind} ${doc.number}`,
+    side: invoice ? "AR" : "AP",
+    sign: invoice ? 1n : -1n,
+    key,
+    contact: doc.contact.name
   })
+  doc.payments.forEach((p, i) =>
+    settle(
+      items,
+      rates,
+      `payment ${i + 1} of ${doc.kind} ${doc.number}`,
+      key,
+      { ...p, amount: p.documentAmount },
+      invoice
+    )
+  )
+}
+
+/** Posts a Spend or Receive Money entry. */
+export const cashEntry = (ledger: GeneralLedger, e: CashEntry): void => {
+  const bank = BANKS[e.bank]
+  if (bank === undefined || bank.currency !== undefined) throw new Error(`${e.reference}: not an SGD bank`)
+  const dir = e.kind === "Receive Money" ? 1n : -1n
+  const tax = e.lines.reduce((s, l) => s + Money.exactCents(l.tax), 0n)
+  ledger.post(e.day, `${e.kind} ${e.reference}`, [
+    { account: bank.code, cents: dir * Money.exactCents(e.gross) },
+    ...e.lines.map((l) => ({ account: l.account, cents: -dir * Money.exactCents(l.net) })),
+    { account: CODES.gst, cents: -dir * tax }
+  ])
+}
+
+/** Posts a bank transfer at its SGD side's amount (both sides, when both banks are in SGD). */
+export const transfer = (ledger: GeneralLedger, t: Transfer): void => {
+  const [from, to] = [BANKS[t.from], BANKS[t.to]]
+  if (from === undefined || to === undefined) throw new Error(`${t.reference}: no such bank`)
+  const sgd = Money.exactCents(t.from === BANK.usd ? t.amountIn : t.amountOut)
+  ledger.post(t.day, `transfer ${t.reference}`, [
+    { account: from.code, cents: -sgd },
+    { account: to.code, cents: sgd }
+  ])
 }
 
 /** Posts a manual journal (positive = debit). */
@@ -92,5 +189,5 @@ export const journal = (ledger: GeneralLedger, j: Journal): void =>
   ledger.post(
     j.day,
     `journal "${j.narration}"`,
-    j.lines.map((l) => ({ account: l.accountCode, cents: centsOf(l.amount) }))
+    j.lines.map((l) => ({ account: l.accountCode, cents: Money.exactCents(l.amount) }))
   )

@@ -2,12 +2,13 @@
  * How documents get paid: the payment state of each document, its 1–3 payments after the document date
  * within the year, and each payment's bank amount. A foreign-currency document is paid from an SGD bank:
  * bank amount = round2(document-currency portion × that month's rate), so the portion is recoverable as
- * round2(bank amount ÷ rate) because every rate is above 1.
+ * round2(bank amount ÷ rate) because every rate is above 1; a USD document may instead be paid through the
+ * USD bank, in USD. What credits already settled (`credited`) is not paid again.
  */
 import type * as BigDecimal from "effect/BigDecimal"
 import * as BigDecimalOps from "effect/BigDecimal"
 import type * as CalendarDate from "./CalendarDate.js"
-import { BANKS } from "./Chart.js"
+import { BANK } from "./Chart.js"
 import { LAST_DAY } from "./Company.js"
 import type { Currency } from "./Contacts.js"
 import * as ExchangeRates from "./ExchangeRates.js"
@@ -24,7 +25,7 @@ export interface Payment {
   readonly bank: number
   /** The portion of the document settled, in the document's currency. */
   readonly documentAmount: BigDecimal.BigDecimal
-  /** The money that moved, in the bank's currency (SGD). */
+  /** The money that moved, in the bank's currency. */
   readonly bankAmount: BigDecimal.BigDecimal
 }
 
@@ -67,7 +68,30 @@ const splitCents = (rng: Prng, amount: number, parts: number): Array<number> => 
   return bounds.slice(1).map((b, i) => b - (bounds[i] ?? 0))
 }
 
-/** The payments of a document of `total` in `currency`, dated `day` and due `dueDay`, in `state`. */
+/**
+ * The bank money for a document in `currency` goes through: for USD, often the USD bank (half the money
+ * coming in, a fifth of what goes out, so the account stays in funds); else mostly DBS, sometimes OCBC.
+ */
+export const bankFor = (rng: Prng, currency: Currency, inflow: boolean): number =>
+  currency === "USD" && rng.chance(inflow ? 0.5 : 0.2) ? BANK.usd : rng.chance(0.8) ? BANK.dbs : BANK.ocbc
+
+/** The money that moves through `bank` for `amount` of a document in `currency` on `day`. */
+export const bankAmount = (
+  rates: ExchangeRates.RateTable,
+  bank: number,
+  amount: BigDecimal.BigDecimal,
+  currency: Currency,
+  day: CalendarDate.Day
+): BigDecimal.BigDecimal =>
+  currency === "SGD" || bank === BANK.usd
+    ? amount
+    : Money.round2(BigDecimalOps.multiply(amount, ExchangeRates.rateOn(rates, currency, day)))
+
+/**
+ * The payments of a document of `total` in `currency`, dated `day` and due `dueDay`, in `state`, of which
+ * `credited` is settled by credits: a paid document's payments cover the rest, a part-paid one's some of it.
+ * `inflow`: the payments are money coming in (an invoice's) rather than going out (a bill's).
+ */
 export const settle = (
   rng: Prng,
   rates: ExchangeRates.RateTable,
@@ -75,10 +99,13 @@ export const settle = (
   total: BigDecimal.BigDecimal,
   currency: Currency,
   day: CalendarDate.Day,
-  dueDay: CalendarDate.Day
+  dueDay: CalendarDate.Day,
+  credited: BigDecimal.BigDecimal,
+  inflow: boolean
 ): Array<Payment> => {
   if (state !== "paid" && state !== "partial") return []
-  const totalCents = Number(Money.toCents(total))
+  const totalCents = Number(Money.toCents(total) - Money.toCents(credited))
+  if (totalCents <= 0 || (state === "partial" && totalCents < 2)) return []
   const paidCents =
     state === "paid"
       ? totalCents
@@ -99,13 +126,12 @@ export const settle = (
   return splitCents(rng, paidCents, parts).map((cents, i) => {
     const payDay = days[i] ?? last
     const documentAmount = Money.cents(cents)
-    const rate = ExchangeRates.rateOn(rates, currency, payDay)
+    const bank = bankFor(rng, currency, inflow)
     return {
       day: payDay,
-      bank: rng.chance(0.8) || BANKS.length < 2 ? 0 : 1,
+      bank,
       documentAmount,
-      bankAmount:
-        currency === "SGD" ? documentAmount : Money.round2(BigDecimalOps.multiply(documentAmount, rate))
+      bankAmount: bankAmount(rates, bank, documentAmount, currency, payDay)
     }
   })
 }

@@ -17,6 +17,8 @@ export const OUT_OF_SCOPE_SUPPLIES = "Out Of Scope Supplies"
 export const STANDARD_PURCHASES = "Standard-Rated Purchases"
 /** No GST (purchases without GST, journals, balance-sheet accounts). */
 export const NO_GST = "No GST"
+/** What Xero puts on an overpayment's line (coded to the control account). */
+export const TAX_EXEMPT = "Tax Exempt"
 
 /** Every tax rate name with its percentage. */
 export const RATES: ReadonlyMap<string, number> = new Map([
@@ -25,7 +27,8 @@ export const RATES: ReadonlyMap<string, number> = new Map([
   [EXEMPT_SUPPLIES, 0],
   [OUT_OF_SCOPE_SUPPLIES, 0],
   [STANDARD_PURCHASES, 9],
-  [NO_GST, 0]
+  [NO_GST, 0],
+  [TAX_EXEMPT, 0]
 ])
 
 /** The tax on a tax-exclusive line amount under a named rate. */

@@ -163,7 +163,7 @@ describe("cli", () => {
           assert.notInclude(r.stdout + r.stderr, secret)
         }
         const status = yield* cli(["status", "--workspace", ws])
-        assert.match(status.stdout, /payments\s+245\s+245\s+0\s+0\s+0\s+0/)
+        assert.match(status.stdout, /settlements\s+263\s+263\s+0\s+0\s+0\s+0/)
         const files = [...filesUnder(runs), ...filesUnder(ws)]
         assert.isAbove(files.filter((f) => f.endsWith("log.ndjson")).length, 3)
         for (const f of files)

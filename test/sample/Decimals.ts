@@ -43,3 +43,21 @@ export const reportDayOf = (text: string): number => {
   const month = "JanFebMarAprMayJunJulAugSepOctNovDec".indexOf(m?.[2] ?? "") / 3
   return Date.UTC(Number(m?.[3]), month, Number(m?.[1])) / 86_400_000
 }
+/**
+ * What `amount` moved through a bank in `bankCurrency` settles of a document in `currency`: the amount
+ * itself when the currencies agree, else (an SGD bank paying a foreign document) round2(amount ÷ rate),
+ * asserted to convert back to the amount exactly (every rate is above 1, so one portion does).
+ */
+export const settled = (
+  amount: BigDecimal.BigDecimal,
+  bankCurrency: string,
+  currency: string,
+  rate: BigDecimal.BigDecimal,
+  what: string
+): BigDecimal.BigDecimal => {
+  if (bankCurrency === currency) return amount
+  assert.strictEqual(bankCurrency, "SGD", `${what}: a foreign bank moves only its own currency`)
+  const portion = r2(BigDecimal.unsafeDivide(amount, rate))
+  same(r2(BigDecimal.multiply(portion, rate)), amount, `${what}: bank amount round-trips`)
+  return portion
+}

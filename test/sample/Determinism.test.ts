@@ -24,12 +24,13 @@ describe("sample generator determinism", () => {
     for (const name of FILES) assert.isTrue(first.get(name)?.equals(second.get(name) as Buffer), name)
   })
 
-  it("writes different documents, payments and journals for a different seed", () => {
+  it("writes different documents, allocations, payments and journals for a different seed", () => {
     const a = generate(300, 7)
     const b = generate(300, 8)
     for (const name of [
       "SalesInvoices.csv",
       "Bills.csv",
+      "Allocations.csv",
       "AccountTransactions.csv",
       "ManualJournals.csv"
     ] as const)

@@ -2,9 +2,12 @@
  * Reads a generated sample back from disk with csv-parse, independently of the generator's own types,
  * so the tests check the files a migration would actually read.
  */
+import { assert } from "@effect/vitest"
 import { parse } from "csv-parse/sync"
+import type * as BigDecimal from "effect/BigDecimal"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
+import { dec } from "./Decimals.js"
 
 /** One CSV data row keyed by header. */
 export type Row = Record<string, string>
@@ -47,6 +50,32 @@ export interface Report {
   readonly titles: Array<string>
   readonly header: Array<string>
   readonly sections: Array<BankSection>
+}
+
+/** What a bank row does for a document or a credit, by its Source: the side and what it is. */
+export interface DocumentMoney {
+  readonly file: DocumentsFile
+  readonly what:
+    | "Payment"
+    | "Credit Note Refund"
+    | "Overpayment"
+    | "Prepayment"
+    | "Overpayment Refund"
+    | "Prepayment Refund"
+  /** Money leaves the bank: a bill's payment or advance, a customer's refund. */
+  readonly out: boolean
+}
+
+/** The document money a bank row's Source names (`Receivable Payment`, `Payable Prepayment Refund`…), if any. */
+export const documentMoney = (source: string): DocumentMoney | undefined => {
+  const m =
+    /^(Receivable|Payable) (Payment|Credit Note Refund|Overpayment|Prepayment|Overpayment Refund|Prepayment Refund)$/.exec(
+      source
+    )
+  if (m === null) return undefined
+  const sales = m[1] === "Receivable"
+  const what = m[2] as DocumentMoney["what"]
+  return { file: sales ? "SalesInvoices.csv" : "Bills.csv", what, out: what.endsWith("Refund") === sales }
 }
 
 /** Parses `AccountTransactions.csv` by its layout: titles, blank, header, then heading/opening/rows/total. */
@@ -96,6 +125,86 @@ export const groupContiguous = (
     last = k
   }
   return groups
+}
+
+/** The `Type` of each kind of row in the two document exports. */
+export const KINDS = {
+  "SalesInvoices.csv": {
+    document: "Sales invoice",
+    creditNote: "Sales credit note",
+    overpayment: "Sales overpayment",
+    prepayment: "Sales prepayment"
+  },
+  "Bills.csv": {
+    document: "Bill",
+    creditNote: "Bill credit note",
+    overpayment: "Bill overpayment",
+    prepayment: "Bill prepayment"
+  }
+} as const
+
+/** One of the two document exports. */
+export type DocumentsFile = keyof typeof KINDS
+
+/** The two document exports, sales first. */
+export const DOCUMENT_FILES: ReadonlyArray<DocumentsFile> = ["SalesInvoices.csv", "Bills.csv"]
+
+/** The key of a numbered document or credit note: its Type and number. */
+export const keyOf = (type: string, number: string): string => `${type}|${number}`
+
+/**
+ * The invoices or bills of an export with the credits among them, each as its rows, in file order. A
+ * numbered one (an invoice, a bill, a credit note) is keyed by `keyOf(Type, InvoiceNumber)`; an overpayment
+ * or a prepayment has no number, so each is the contiguous block of rows with its Type, contact, date and
+ * total, keyed `Type|#n` (the file's n-th such block). Throws if a numbered document's rows are split.
+ */
+export const documents = (dir: string, name: DocumentsFile): Map<string, Array<Row>> => {
+  let blocks = 0
+  let previous: string | undefined
+  return groupContiguous(rows(dir, name), (r) => {
+    if ((r.InvoiceNumber ?? "") !== "") {
+      previous = undefined
+      return keyOf(r.Type ?? "", r.InvoiceNumber ?? "")
+    }
+    const ident = [r.Type, r.ContactName, r.InvoiceDate, r.Total].join("|")
+    if (ident !== previous) blocks++
+    previous = ident
+    return `${r.Type}|#${blocks}`
+  })
+}
+
+/** Both exports' documents and credits (see `documents`), each with the file it is in. */
+export const allDocuments = (
+  dir: string
+): Map<string, { readonly file: DocumentsFile; readonly lines: Array<Row> }> =>
+  new Map(
+    DOCUMENT_FILES.flatMap((file) =>
+      [...documents(dir, file)].map(([k, lines]) => [k, { file, lines }] as const)
+    )
+  )
+
+/** The currency of each bank account by name (`Currency` of the chart, blank for the base currency SGD). */
+export const bankCurrencies = (dir: string): Map<string, string> =>
+  new Map(
+    rows(dir, "ChartOfAccounts.csv")
+      .filter((r) => r["*Type"] === "Bank")
+      .map((r) => [r["*Name"] ?? "", r.Currency === "" ? "SGD" : (r.Currency ?? "")])
+  )
+
+/** The user's monthly rates: SGD per unit of `currency` in the month of a `DD/MM/YYYY` date (1 for SGD). */
+export const rates = (dir: string): ((currency: string, dmy: string) => BigDecimal.BigDecimal) => {
+  const table = new Map(
+    rows(dir, "ExchangeRates.csv").map((r) => [
+      `${r.Currency}|${(r.Date ?? "").slice(3)}`,
+      r["Base per Unit"] ?? ""
+    ])
+  )
+  return (currency, dmy) => {
+    if (currency === "SGD") return dec("1")
+    const rate = table.get(`${currency}|${dmy.slice(3)}`)
+    assert.isDefined(rate, `${currency} rate for ${dmy}`)
+    return dec(rate ?? "")
+  }
 }
 
 /** The records of a report file, every line kept (blank lines as `[""]`). */
