@@ -8,6 +8,7 @@ import type * as Checkpoints from "../staging/Checkpoints.js"
 import type { StoredOp } from "../staging/PlanStore.js"
 import { phases, type OpKind, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
+import { append } from "../Multimap.js"
 
 /**
  * The load's phases in reverse: settlements (payments, refunds, credit applications) → transactions →
@@ -146,7 +147,7 @@ export const dependents = (ops: ReadonlyArray<StoredOp>): Map<string, ReadonlyAr
     const on = new Set([...op.dependsOn, ...Refs.collect(op.body).map((r) => r.key)])
     for (const d of on) {
       if (d === op.key || !keys.has(d)) continue
-      out.set(d, [...(out.get(d) ?? []), op.key])
+      append(out, d, op.key)
     }
   }
   return out

@@ -11,6 +11,7 @@ import type { RefEntity } from "../transform/Refs.js"
 import { lookupUnderParents } from "./ParentLookups.js"
 import { TargetApi } from "./TargetApi.js"
 import type { TargetError } from "./TargetErrors.js"
+import { append } from "../Multimap.js"
 
 type AnySchema = Schema.Schema<any, any, never>
 
@@ -234,9 +235,8 @@ export const lookupOps = (
     const byReference = new Map<OpKind, Array<LookupOp>>()
     for (const op of ops) {
       const entity = entityOf[op.kind]
-      if (entity) byEntity.set(entity, [...(byEntity.get(entity) ?? []), op])
-      else if (op.kind in cashTypes || op.kind === "tag")
-        byReference.set(op.kind, [...(byReference.get(op.kind) ?? []), op])
+      if (entity) append(byEntity, entity, op)
+      else if (op.kind in cashTypes || op.kind === "tag") append(byReference, op.kind, op)
       else perParent.push(op)
     }
     yield* lookupUnderParents(perParent, found)

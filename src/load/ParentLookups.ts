@@ -11,6 +11,7 @@ import { fromEpochMs } from "../transform/Dates.js"
 import type { OpKind } from "../transform/Plan.js"
 import type { LookupOp } from "./Operations.js"
 import { TargetApi, unwrap } from "./TargetApi.js"
+import { append } from "../Multimap.js"
 
 type Body = Record<string, unknown>
 
@@ -86,7 +87,7 @@ export const lookupUnderParents = (ops: ReadonlyArray<LookupOp>, found: Map<stri
   const parents = new Map<string, Array<LookupOp>>()
   for (const op of ops) {
     const parent = op.kind === "rate" ? `rate:${str(op.body.currencyCode)}` : parentOf(op.kind, op.body).path
-    parents.set(parent, [...(parents.get(parent) ?? []), op])
+    append(parents, parent, op)
   }
   return Effect.forEach(
     parents.values(),

@@ -7,6 +7,7 @@
  * target credit note the plan made of it. A contact whose balance differs is reported with the documents
  * that make the difference.
  */
+import { groupBy } from "../Multimap.js"
 import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences } from "../transform/RecordIdentity.js"
@@ -107,13 +108,19 @@ export const compareAged = (
     return d
   }
 
-  const refs = [...documentReferences(books.documents)].filter(([d]) => d.kind === kind)
-  const credits = [...creditReferences(books.credits ?? [])].filter(
-    ([c]) => c.side === (report.side === "AR" ? "sale" : "purchase")
+  // Indexed by number and contact (documents) and by contact (credits): a report lists thousands of items.
+  const refs = groupBy(
+    [...documentReferences(books.documents)].filter(([d]) => d.kind === kind),
+    ([d]) => `${d.number}|${normalizeName(d.contactName)}`
   )
-  const sameContact = (a: string, b: string) => normalizeName(a) === normalizeName(b)
+  const credits = groupBy(
+    [...creditReferences(books.credits ?? [])].filter(
+      ([c]) => c.side === (report.side === "AR" ? "sale" : "purchase")
+    ),
+    ([c]) => normalizeName(c.contactName)
+  )
   const sourceCredit = (i: SourceAgedItem): SourceMatch | undefined => {
-    const mine = credits.filter(([c]) => sameContact(c.contactName, i.contactName))
+    const mine = credits.get(normalizeName(i.contactName)) ?? []
     const origin = /prepay/i.test(i.reference)
       ? "prepayment"
       : /overpay/i.test(i.reference)
@@ -131,7 +138,7 @@ export const compareAged = (
   }
   const sourceDoc = (i: SourceAgedItem): SourceMatch | undefined => {
     const number = i.number || i.reference
-    const found = refs.find(([d]) => d.number === number && sameContact(d.contactName, i.contactName))
+    const found = refs.get(`${number}|${normalizeName(i.contactName)}`)?.[0]
     if (found !== undefined)
       return {
         entity: kind,

@@ -18,6 +18,7 @@ import type { SourceBooks, SourceDocument } from "../transform/SourceModel.js"
 import { cashReferences, creditReferences } from "../transform/TransactionIdentity.js"
 import type { Candidate } from "./Model.js"
 import type { LedgerAccount } from "./TargetBooks.js"
+import { append } from "../Multimap.js"
 
 /** What one source transaction posts to one target account (amount in `currency`, debit positive). */
 interface Expected {
@@ -99,7 +100,7 @@ export const sourcePostings = (
   const payments = new Map<string, Array<(typeof books.payments)[number]>>()
   for (const p of books.payments) {
     const k = `${p.documentKind}:${p.documentNumber}`
-    payments.set(k, [...(payments.get(k) ?? []), p])
+    append(payments, k, p)
   }
   for (const [k, list] of payments) {
     const doc = byNumber.get(k)

@@ -21,6 +21,7 @@ import {
   type TargetDocument,
   type TargetJournal
 } from "./TargetBooks.js"
+import { groupBy } from "../Multimap.js"
 
 const fmt = (m: Money.Money) => Money.toFixed(m)
 
@@ -36,11 +37,7 @@ export interface DocumentTarget {
   readonly AP: ReadonlyArray<TargetAgedRow>
 }
 
-const byReference = (found: ReadonlyArray<TargetDocument>) => {
-  const out = new Map<string, Array<TargetDocument>>()
-  for (const d of found) out.set(d.reference, [...(out.get(d.reference) ?? []), d])
-  return out
-}
+const byReference = (found: ReadonlyArray<TargetDocument>) => groupBy(found, (d) => d.reference)
 
 export const compareDocuments = (
   books: SourceBooks,

@@ -2,8 +2,11 @@
  * Plans the refunds of credits: each bank row that paid a credit back becomes a refund on its credit note —
  * `refundAmount` in the bank's currency, `transactionAmount` in the credit's (at the source rate of the refund
  * date), numbered per credit note in date order. A row names its credit note by number; one that names none
- * (an overpayment's or prepayment's refund) goes to the contact's oldest such credit with enough use left.
- * A refund that matches nothing, or exceeds what the export says was used, is a reject naming its row.
+ * (an overpayment's or prepayment's refund) goes to one of the contact's overpayments and prepayments dated
+ * on or before it: first, for every refund in date order, the oldest whose unexplained use equals the
+ * refund exactly (a refund usually returns what was left of one advance, and taking the oldest with merely
+ * enough left would rob the advance the refund belongs to); then, for the rest, the oldest with enough use
+ * left. A refund that matches nothing, or exceeds what the export says was used, is a reject naming its row.
  */
 import * as Bodies from "./Bodies.js"
 import type { PlannedCredit } from "./CreditPlanner.js"
@@ -13,6 +16,7 @@ import * as Money from "./Money.js"
 import { deps, type PlanContext } from "./PlanContext.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceRefund } from "./SourceModel.js"
+import { append } from "../Multimap.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 const fmt = (m: Money.Money) => Money.toFixed(m)
@@ -33,28 +37,54 @@ export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: Readonly
   const refunds = [...(books.refunds ?? [])].sort(
     (a, b) => compare(a.date, b.date) || compare(a.lineage, b.lineage)
   )
-  for (const r of refunds) {
-    const bankCurrency = accountCurrency(books.accounts, r.bankAccountName, base)
-    const inCurrency = (u: CreditUse) =>
-      convert(books.rates, base, r.amount, bankCurrency, u.planned.credit.currency, r.date)
-    const byNumber = uses.filter(
-      (u) =>
-        u.planned.credit.side === r.side &&
-        r.creditNumber !== "" &&
-        u.planned.credit.number === r.creditNumber
-    )
+  const numbered = new Map<string, Array<CreditUse>>()
+  const unnumbered = new Map<string, Array<CreditUse>>()
+  for (const u of uses) {
+    const { side, number, contactName } = u.planned.credit
+    if (number !== "") append(numbered, `${side}|${number}`, u)
+    else append(unnumbered, `${side}|${normalizeName(contactName)}`, u)
+  }
+  const candidatesOf = (r: SourceRefund) => {
+    const byNumber = r.creditNumber === "" ? [] : (numbered.get(`${r.side}|${r.creditNumber}`) ?? [])
     const candidates =
       byNumber.length > 0
         ? byNumber
-        : uses.filter(
-            (u) =>
-              u.planned.credit.side === r.side &&
-              u.planned.credit.number === "" &&
-              normalizeName(u.planned.credit.contactName) === normalizeName(r.contactName) &&
-              u.planned.credit.date <= r.date
+        : (unnumbered.get(`${r.side}|${normalizeName(r.contactName)}`) ?? []).filter(
+            (u) => u.planned.credit.date <= r.date
           )
+    return { byNumber, candidates }
+  }
+  const inCurrency = (r: SourceRefund, u: CreditUse) =>
+    convert(
+      books.rates,
+      base,
+      r.amount,
+      accountCurrency(books.accounts, r.bankAccountName, base),
+      u.planned.credit.currency,
+      r.date
+    )
+  const take = (r: SourceRefund, u: CreditUse, amount: Money.Money) => {
+    u.left = Money.sub(u.left, amount)
+    append(matched, u, { refund: r, amount })
+  }
+
+  const rest: Array<SourceRefund> = []
+  for (const r of refunds) {
+    const { byNumber, candidates } = candidatesOf(r)
+    const exact =
+      byNumber.length > 0
+        ? undefined
+        : candidates.find((u) => {
+            const a = inCurrency(r, u)
+            return a !== undefined && Money.equals(a, u.left)
+          })
+    if (exact === undefined) rest.push(r)
+    else take(r, exact, inCurrency(r, exact)!)
+  }
+  for (const r of rest) {
+    const { byNumber, candidates } = candidatesOf(r)
     const fits = candidates.filter((u) => {
-      const a = inCurrency(u)
+      const a = inCurrency(r, u)
       return a !== undefined && !Money.greaterThan(a, u.left)
     })
     const u = fits[0]
@@ -71,9 +101,7 @@ export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: Readonly
       )
       continue
     }
-    const amount = inCurrency(u)!
-    u.left = Money.sub(u.left, amount)
-    matched.set(u, [...(matched.get(u) ?? []), { refund: r, amount }])
+    take(r, u, inCurrency(r, u)!)
   }
   for (const [u, list] of matched) {
     const { credit, reference, kind, key } = u.planned

@@ -13,6 +13,7 @@ import * as Money from "./Money.js"
 import { deps, type PlanContext } from "./PlanContext.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks } from "./SourceModel.js"
+import { append, groupBy } from "../Multimap.js"
 
 const fmt = (m: Money.Money) => Money.toFixed(m)
 
@@ -39,20 +40,15 @@ const stated = (
 ) => {
   const named = new Map<CreditUse, Array<string>>()
   const base = ctx.snapshot.baseCurrency
+  // A credit is named by its number, or (an overpayment or prepayment) by the reference the plan gave it.
+  const creditsByName = groupBy(uses, (u) => u.planned.credit.number || u.planned.reference)
+  const docsByNumber = groupBy(docs, (d) => `${d.cash.doc.kind}|${d.cash.doc.number}`)
   for (const a of books.allocations ?? []) {
-    const credits = uses.filter(
-      (u) =>
-        u.planned.credit.number === a.creditNumber ||
-        (u.planned.credit.number === "" && u.planned.reference === a.creditNumber)
-    )
+    const credits = creditsByName.get(a.creditNumber) ?? []
     const pairs = credits.flatMap((u) =>
-      docs
-        .filter(
-          (d) =>
-            d.cash.doc.kind === (u.planned.credit.side === "sale" ? "invoice" : "bill") &&
-            d.cash.doc.number === a.documentNumber
-        )
-        .map((d) => ({ u, d }))
+      (
+        docsByNumber.get(`${u.planned.credit.side === "sale" ? "invoice" : "bill"}|${a.documentNumber}`) ?? []
+      ).map((d) => ({ u, d }))
     )
     const fail = (why: string) =>
       ctx.reject(
@@ -71,7 +67,7 @@ const stated = (
     }
     const { u, d } = pairs[0]!
     const c = u.planned.credit
-    named.set(u, [...(named.get(u) ?? []), a.lineage])
+    append(named, u, a.lineage)
     if (
       groupOf(base, c.side, c.contactName, c.currency) !==
       groupOf(base, c.side, d.cash.doc.contactName, d.cash.doc.currency)

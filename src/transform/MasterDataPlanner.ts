@@ -13,6 +13,7 @@ import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
 import { journalReference, targetAccount } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceItemSide } from "./SourceModel.js"
+import { append } from "../Multimap.js"
 
 /**
  * Rates are sent as foreign units per 1 base unit (the platform's direction): the source's base-per-unit
@@ -72,7 +73,7 @@ export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, las
       continue
     }
     if (r.currency === base) continue
-    byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r])
+    append(byCurrency, r.currency, r)
   }
   for (const [code, rates] of byCurrency) {
     const sorted = [...rates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))

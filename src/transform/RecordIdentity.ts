@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto"
 import { normalizeName, type NameMap } from "./Mappings.js"
 import type { SourceAccount, SourceDocument, SourcePayment } from "./SourceModel.js"
+import { append } from "../Multimap.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -26,8 +27,7 @@ export const assignReferences = (
 ): Map<SourceDocument, string> => {
   const refs = new Map<SourceDocument, string>()
   const byNumber = new Map<string, Array<SourceDocument>>()
-  for (const d of docs)
-    byNumber.set(`${d.kind}:${d.number}`, [...(byNumber.get(`${d.kind}:${d.number}`) ?? []), d])
+  for (const d of docs) append(byNumber, `${d.kind}:${d.number}`, d)
   for (const group of byNumber.values()) {
     const sorted = [...group].sort(
       (a, b) =>

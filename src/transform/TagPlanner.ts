@@ -10,6 +10,7 @@ import type { PlanContext } from "./PlanContext.js"
 import { migrating } from "./RecordIdentity.js"
 import type { SourceBooks, SourceTracking } from "./SourceModel.js"
 import { creditMigrates } from "./TransactionIdentity.js"
+import { append } from "../Multimap.js"
 
 export const planTags = (ctx: PlanContext, books: SourceBooks): void => {
   const uses = new Map<string, Array<string>>()
@@ -20,7 +21,7 @@ export const planTags = (ctx: PlanContext, books: SourceBooks): void => {
       for (const t of l.tracking ?? []) {
         if (t.category.trim() === "" || t.option.trim() === "") continue
         const name = tagName(t)
-        uses.set(name, [...(uses.get(name) ?? []), l.lineage])
+        append(uses, name, l.lineage)
       }
   }
   for (const d of migrating(books.documents)) note(d.lines)

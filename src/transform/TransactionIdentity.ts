@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
+import { append } from "../Multimap.js"
 import type { SourceCashEntry, SourceCredit, SourceTransfer } from "./SourceModel.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -41,7 +42,7 @@ const assign = <A>(
     base.set(a, `MIG-${g.prefix}-${g.date.replace(/-/g, "")}-${digest([...g.identity, String(n)])}`)
   }
   const groups = new Map<string, Array<A>>()
-  for (const a of [...records].sort(order)) groups.set(base.get(a)!, [...(groups.get(base.get(a)!) ?? []), a])
+  for (const a of [...records].sort(order)) append(groups, base.get(a)!, a)
   const out = new Map<A, string>()
   for (const [ref, group] of groups)
     group.forEach((a, i) => {

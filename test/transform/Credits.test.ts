@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Money from "../../src/transform/Money.js"
+import { creditReferences } from "../../src/transform/TransactionIdentity.js"
 import { build, books, credit, line, m, paid, refund, rejects } from "./Books.js"
 
 const applications = (b: ReturnType<typeof build>) =>
@@ -194,5 +195,43 @@ describe("overpayments and prepayments", () => {
     assert.isTrue(
       rejects(books({ creditFundings: [funding] })).some((i) => i.lineage[0] === "AccountTransactions.csv:8")
     )
+  })
+
+  it("a refund naming no credit goes to the advance whose unexplained use it equals, not merely the oldest", () => {
+    // Two overpayments of Acme of 50.00: the older one wholly applied to INV-1, the newer one refunded 40.00.
+    const advance = (date: string, used: string, row: string) => ({
+      ...over,
+      date,
+      used: m(used),
+      remaining: Money.sub(m("50.00"), m(used)),
+      lineage: [`SalesInvoices.csv:${row}`]
+    })
+    const older = advance("2025-01-05", "50.00", "20")
+    const newer = advance("2025-01-10", "40.00", "21")
+    const refs = creditReferences([older, newer])
+    const plan = build(
+      books({
+        documents: [paid("INV-1", "2025-01-06", "50.00")],
+        credits: [older, newer],
+        creditFundings: [
+          { ...funding, date: "2025-01-05", lineage: "AccountTransactions.csv:10" },
+          { ...funding, date: "2025-01-10", lineage: "AccountTransactions.csv:11" }
+        ],
+        refunds: [refund("", "2025-02-01", "40.00", 30)]
+      })
+    )
+    assert.deepStrictEqual(
+      plan.issues.filter((i) => i.severity === "reject"),
+      []
+    )
+    assert.deepStrictEqual(
+      plan.ops
+        .filter((o) => o.kind === "customer-refund")
+        .map((o) => [(o.body as any).resourceId, (o.body as any).refunds[0].refundAmount]),
+      [[`@customer-credit-note:${refs.get(newer)}`, 40]]
+    )
+    assert.deepStrictEqual(applications(plan), [
+      `@customer-credit-note:${refs.get(older)} → @invoice:INV-1 50`
+    ])
   })
 })

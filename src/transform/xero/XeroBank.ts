@@ -19,6 +19,7 @@ import type {
   SourceTransfer
 } from "../SourceModel.js"
 import { amount, cell, date, readRows, required } from "./StagedCells.js"
+import { append } from "../../Multimap.js"
 
 /** What a row of the report is, by its `Source` and whether its section is a bank account. */
 export type TransactionRow =
@@ -222,7 +223,7 @@ export const readTransfers = (
   const groups = new Map<string, Array<StagedRow>>()
   for (const r of rows) {
     const key = `${cell(r, "Date")}\u0000${cell(r, "Reference")}`
-    groups.set(key, [...(groups.get(key) ?? []), r])
+    append(groups, key, r)
   }
   const pairs: Array<[StagedRow, StagedRow]> = []
   for (const group of groups.values()) {

@@ -14,6 +14,7 @@ import { readAllocations } from "./XeroAllocations.js"
 import * as XeroBank from "./XeroBank.js"
 import { readCredits, rowType, trackingOf } from "./XeroCredits.js"
 import { cell } from "./StagedCells.js"
+import { append } from "../../Multimap.js"
 
 /** The staged rows of the Xero kinds, partitioned for the readers. */
 export interface XeroRows {
@@ -65,7 +66,7 @@ export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBook
   const kinds = new Map<XeroBank.TransactionRow, Array<StagedRow>>()
   for (const r of rows.transactions) {
     const k = XeroBank.classify(rows.banks, r)
-    kinds.set(k, [...(kinds.get(k) ?? []), r])
+    append(kinds, k, r)
   }
   const of = (k: XeroBank.TransactionRow) => kinds.get(k) ?? []
   for (const r of of("unknown"))

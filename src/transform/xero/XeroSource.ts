@@ -26,6 +26,7 @@ import type {
 import { amount, cell, date, readRows, required, RowProblem } from "./StagedCells.js"
 import * as XeroKinds from "./XeroKinds.js"
 import * as XeroReports from "./XeroReports.js"
+import { append } from "../../Multimap.js"
 
 const readAccount = (row: StagedRow): SourceAccount => ({
   code: cell(row, "Code"),
@@ -126,7 +127,7 @@ const groupDocuments = (rows: ReadonlyArray<DocRow>, issues: Array<Issue>): Arra
   for (const r of rows) {
     const kind = documentTypes[cell(r.row, "Type").toLowerCase()]!
     const key = `${kind}\u0000${r.number}\u0000${cell(r.row, "ContactName")}`
-    groups.set(key, [...(groups.get(key) ?? []), r])
+    append(groups, key, r)
   }
   return readRows(
     [...groups.values()].map((g) => g[0]!.row),
@@ -213,7 +214,7 @@ const groupJournals = (rows: ReadonlyArray<StagedRow>, issues: Array<Issue>): Ar
   }))
   for (const l of lines) {
     const key = `${l.line.narration}\u0000${l.line.date}`
-    groups.set(key, [...(groups.get(key) ?? []), l])
+    append(groups, key, l)
   }
   return [...groups.values()].map((g) => ({
     narration: g[0]!.line.narration,
