@@ -124,6 +124,32 @@ describe("README", () => {
   )
 
   it.live(
+    "the api tool's commands write their documents as written",
+    () =>
+      Effect.gen(function* () {
+        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
+        const block = /<!-- readme-api:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-api:end -->/.exec(
+          readme
+        )
+        assert.isNotNull(block, "README.md has a readme-api block")
+        const out = tempDir("readme-api")
+        const lines = block![1]!.trim().split("\n")
+        assert.isTrue(lines.every((l) => l.includes("--out-dir runs/api")))
+        const r = yield* Effect.promise(() =>
+          bash(["set -e", ...lines.map((l) => l.replaceAll("runs/api", out))].join("\n"))
+        )
+        assert.strictEqual(r.status, 0, r.out)
+        const products = NodeFs.readFileSync(NodePath.join(out, "products.yaml"), "utf8")
+        assert.match(products, /^openapi: 3\.0\.0$/m)
+        assert.match(products, /^ {2}\/products:$/m)
+        const warehouses = NodeFs.readFileSync(NodePath.join(out, "warehouses.yaml"), "utf8")
+        assert.match(warehouses, /^ {8}code:$/m)
+        assert.match(warehouses, /^ {8}capacity:$/m)
+      }),
+    120_000
+  )
+
+  it.live(
     "npm run sample writes a company",
     () =>
       Effect.gen(function* () {
