@@ -148,10 +148,15 @@ describe("crash and resume", () => {
           20,
           `killed ${phasesHit.length} times before the load could finish`
         )
-        assert.isAtLeast(
-          new Set(phasesHit).size,
-          5,
-          `kills landed in phases ${[...new Set(phasesHit)].join(", ")}`
+        // Where each kill lands depends on timing; what must hold is that they span the plan: the master
+        // data at the start, the transactions, and the settlements at the end.
+        const hit = new Set(phasesHit)
+        const where = `kills landed in phases ${[...hit].join(", ")}`
+        assert.isAtLeast(hit.size, 4, where)
+        assert.isTrue(hit.has("transactions") && hit.has("settlements"), where)
+        assert.isTrue(
+          ["tags", "currencies", "rates", "accounts", "contacts", "items"].some((p) => hit.has(p)),
+          where
         )
         console.log(
           `crash: ${phasesHit.length} kills, by phase: ${JSON.stringify(Object.fromEntries([...new Set(phasesHit)].map((p) => [p, phasesHit.filter((x) => x === p).length])))}`
