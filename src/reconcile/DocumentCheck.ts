@@ -47,6 +47,20 @@ export const compareDocuments = (
 ): DocumentComparison => {
   const mismatches: Array<Mismatch> = []
   const counts: Array<Count> = []
+  /** Counts the cash against the target's documents (payments, or a credit note's refunds) with the source's. */
+  const countCash = (entity: string, source: number, found: ReadonlyArray<TargetDocument>) => {
+    const target = found.reduce((n, d) => n + d.payments.length, 0)
+    counts.push({ entity, source, target, matched: Math.min(source, target) })
+    if (source !== target)
+      mismatches.push({
+        entity,
+        key: "all",
+        field: "count",
+        source: String(source),
+        target: String(target),
+        lineage: []
+      })
+  }
   const docs = documentReferences(books.documents)
   const names = new Map<string, string>()
   const sums = { source: new Map<string, Money.Money>(), target: new Map<string, Money.Money>() }
@@ -96,23 +110,7 @@ export const compareDocuments = (
     for (const d of found)
       if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, outstandingOf(d))
     counts.push({ entity: `${kind}s`, source: expected, target: found.length, matched })
-    const payments = books.payments.filter((p) => p.documentKind === kind).length
-    const targetPayments = found.reduce((n, d) => n + d.payments.length, 0)
-    counts.push({
-      entity: `${kind} payments`,
-      source: payments,
-      target: targetPayments,
-      matched: Math.min(payments, targetPayments)
-    })
-    if (payments !== targetPayments)
-      mismatches.push({
-        entity: `${kind} payments`,
-        key: "all",
-        field: "count",
-        source: String(payments),
-        target: String(targetPayments),
-        lineage: []
-      })
+    countCash(`${kind} payments`, books.payments.filter((p) => p.documentKind === kind).length, found)
     for (const r of target[side]) bump(report, side, r.contact, r.currency, r.outstanding)
   }
 
@@ -152,23 +150,7 @@ export const compareDocuments = (
     for (const d of found)
       if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, Money.negate(outstandingOf(d)))
     counts.push({ entity: `${entity}s`, source: mine.length, target: found.length, matched })
-    const refunds = (books.refunds ?? []).filter((r) => r.side === sourceSide).length
-    const targetRefunds = found.reduce((n, d) => n + d.payments.length, 0)
-    counts.push({
-      entity: `${entity} refunds`,
-      source: refunds,
-      target: targetRefunds,
-      matched: Math.min(refunds, targetRefunds)
-    })
-    if (refunds !== targetRefunds)
-      mismatches.push({
-        entity: `${entity} refunds`,
-        key: "all",
-        field: "count",
-        source: String(refunds),
-        target: String(targetRefunds),
-        lineage: []
-      })
+    countCash(`${entity} refunds`, (books.refunds ?? []).filter((r) => r.side === sourceSide).length, found)
   }
 
   const journals = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))

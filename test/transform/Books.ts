@@ -242,5 +242,14 @@ export const books = (over: Partial<SourceBooks> = {}): SourceBooks => ({
 
 export const build = (b: SourceBooks) => PlanBuilder.build(b, snapshot, mappings)
 
+/** The plan's credit applications, each as `credit → document amount`. */
+export const applications = (b: ReturnType<typeof build>) =>
+  b.ops
+    .filter((o) => o.kind === "invoice-credit" || o.kind === "bill-credit")
+    .map((o) => {
+      const body = o.body as { resourceId: string; credits: Array<Record<string, unknown>> }
+      return `${String(body.credits[0]!.creditNoteResourceId)} → ${body.resourceId} ${String(body.credits[0]!.amountApplied)}`
+    })
+
 export const rejects = (b: SourceBooks) => build(b).issues.filter((i) => i.severity === "reject")
 export const warnings = (b: SourceBooks) => build(b).issues.filter((i) => i.severity === "warning")

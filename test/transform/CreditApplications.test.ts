@@ -8,15 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Money from "../../src/transform/Money.js"
 import { infer } from "../../src/transform/CreditAllocation.js"
 import { planHash } from "../../src/transform/Plan.js"
-import { build, books, credit, m, paid, payment, rejects, warnings } from "./Books.js"
-
-const applications = (b: ReturnType<typeof build>) =>
-  b.ops
-    .filter((o) => o.kind === "invoice-credit" || o.kind === "bill-credit")
-    .map(
-      (o) =>
-        `${(o.body as any).credits[0].creditNoteResourceId} → ${(o.body as any).resourceId} ${(o.body as any).credits[0].amountApplied}`
-    )
+import { applications, build, books, credit, m, paid, payment, rejects, warnings } from "./Books.js"
 
 describe("credit applications", () => {
   it("is applied to the document whose paid amount its bank payments do not explain; the payments complete it", () => {

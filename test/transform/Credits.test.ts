@@ -6,15 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Money from "../../src/transform/Money.js"
 import { creditReferences } from "../../src/transform/TransactionIdentity.js"
-import { build, books, credit, line, m, paid, refund, rejects } from "./Books.js"
-
-const applications = (b: ReturnType<typeof build>) =>
-  b.ops
-    .filter((o) => o.kind === "invoice-credit" || o.kind === "bill-credit")
-    .map(
-      (o) =>
-        `${(o.body as any).credits[0].creditNoteResourceId} → ${(o.body as any).resourceId} ${(o.body as any).credits[0].amountApplied}`
-    )
+import { applications, build, books, credit, line, m, paid, refund, rejects } from "./Books.js"
 
 describe("credit notes", () => {
   it("become customer and supplier credit notes in the transactions phase, with their lines and tax", () => {

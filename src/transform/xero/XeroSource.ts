@@ -10,7 +10,6 @@ import { rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
 import * as Money from "../Money.js"
 import type {
   DocumentKind,
-  DocumentState,
   Issue,
   SourceAccount,
   SourceBooks,
@@ -24,6 +23,7 @@ import type {
   SourceRate
 } from "../SourceModel.js"
 import { amount, cell, date, readRows, required, RowProblem } from "./StagedCells.js"
+import { stateOf } from "./XeroCredits.js"
 import * as XeroKinds from "./XeroKinds.js"
 import * as XeroReports from "./XeroReports.js"
 import { append } from "../../Multimap.js"
@@ -65,25 +65,6 @@ const readItem = (row: StagedRow): SourceItem => ({
   tracked: cell(row, "InventoryAssetAccount") !== "",
   lineage: where(row)
 })
-
-const stateOf = (status: string): DocumentState | undefined => {
-  switch (status.toLowerCase()) {
-    case "draft":
-    case "awaiting approval":
-    case "submitted":
-      return "draft"
-    case "awaiting payment":
-    case "approved":
-    case "authorised":
-    case "paid":
-      return "open"
-    case "voided":
-    case "deleted":
-      return "voided"
-    default:
-      return undefined
-  }
-}
 
 const documentTypes: Record<string, DocumentKind> = { "sales invoice": "invoice", bill: "bill" }
 
