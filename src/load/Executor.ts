@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Checkpoints from "../staging/Checkpoints.js"
+import * as TargetBinding from "./TargetBinding.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import { phases, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
@@ -71,6 +72,7 @@ export const load = (options: LoadOptions) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
     yield* Checkpoints.ensure
+    yield* TargetBinding.bind
     const writer = yield* CheckpointWriter.make
     /**
      * The state of the page being worked on and of every operation it depends on or refers to (read from

@@ -11,6 +11,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Checkpoints from "../staging/Checkpoints.js"
+import * as TargetBinding from "./TargetBinding.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import type { Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
@@ -87,6 +88,7 @@ const unknownOrigin =
 export const rollback = (options: RollbackOptions) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
+    yield* TargetBinding.bind
     const ops = yield* PlanStore.ops
     const load = new Map(yield* Checkpoints.all)
     const before = yield* RollbackLog.all

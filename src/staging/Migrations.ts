@@ -225,6 +225,16 @@ const extractGenerations = Effect.gen(function* () {
   yield* sql`CREATE TABLE extract_runs (gen INTEGER PRIMARY KEY, pid INTEGER NOT NULL)`
 })
 
+/** The target a workspace's checkpoints belong to (`WorkspaceTarget`): one row once a load has begun. */
+const workspaceTarget = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE workspace_target (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    base_url TEXT NOT NULL,
+    bound_at TEXT NOT NULL
+  )`
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
@@ -232,7 +242,8 @@ export const all = {
   "0003_rollback_ops": rollbackOps,
   "0004_src_rows_rowid": srcRowsRowid,
   "0005_compact_rows": compactRows,
-  "0006_extract_generations": extractGenerations
+  "0006_extract_generations": extractGenerations,
+  "0007_workspace_target": workspaceTarget
 }
 
 /** All staging migrations, in order. */
