@@ -20,6 +20,9 @@ import * as SourceRows from "../staging/SourceRows.js"
 import * as Mappings from "../transform/Mappings.js"
 import { phases } from "../transform/Plan.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
+import * as QuickConversion from "../transform/QuickConversion.js"
+import type { SourceBooks } from "../transform/SourceModel.js"
+import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as XeroSource from "../transform/xero/XeroSource.js"
 import * as Progress from "./Progress.js"
 import type { Run } from "./Run.js"
@@ -38,17 +41,50 @@ export const extract = (input: Extract.Survey) =>
     return files
   })
 
-export const plan = (mappingsDir: string | undefined) =>
+/** The books a plan is built from: the source's whole history, or a quick conversion's opening position. */
+const convertedBooks = (
+  books: SourceBooks,
+  quickAsAt: string | undefined,
+  snapshot: TargetSnapshot,
+  mappings: Mappings.Mappings
+) =>
+  Effect.gen(function* () {
+    if (quickAsAt === undefined) return { books, conversion: undefined, clearingAccounts: [] }
+    const made = QuickConversion.books(books, quickAsAt, snapshot, mappings)
+    if (made instanceof QuickConversion.ConversionRefused) return yield* made
+    return {
+      books: made.books,
+      conversion: { mode: "quick" as const, asAt: quickAsAt, files: made.files },
+      clearingAccounts: made.clearingAccounts
+    }
+  })
+
+export const plan = (mappingsDir: string | undefined, quickAsAt?: string) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
       return yield* Effect.dieMessage(
         "nothing is staged in this workspace: run extract --input DIR --workspace WS first"
       )
     }
-    const books = yield* XeroSource.read
+    const source = yield* XeroSource.read
     const snapshot = yield* ReadSnapshot.read
     const mappings = yield* Mappings.load("xero", mappingsDir)
-    const built = PlanBuilder.build(books, snapshot, mappings)
+    const { books, conversion, clearingAccounts } = yield* convertedBooks(
+      source,
+      quickAsAt,
+      snapshot,
+      mappings
+    )
+    const plain = PlanBuilder.build(books, snapshot, mappings)
+    const built = {
+      ...plain,
+      clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],
+      ...(conversion ? { conversion } : {})
+    }
+    if (conversion)
+      yield* Console.log(
+        `Quick conversion as at ${conversion.asAt}: ${books.documents.length + (books.credits ?? []).length} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}`
+      )
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
     const rejects = built.issues.filter((i) => i.severity === "reject")
     const warnings = built.issues.filter((i) => i.severity === "warning")
@@ -146,8 +182,13 @@ export const reconcile = (run: Run, asAt: string | undefined) =>
     const api = yield* TargetApi
     const meta = yield* PlanStore.meta
     if (!meta) return yield* Effect.dieMessage("no plan in this workspace: run plan and load first")
-    const books = yield* XeroSource.read
-    const date = asAt ?? lastDate(books)
+    const source = yield* XeroSource.read
+    const quickAsAt = meta.conversion?.asAt
+    const { books } =
+      quickAsAt === undefined
+        ? { books: source }
+        : yield* convertedBooks(source, quickAsAt, yield* ReadSnapshot.read, yield* Mappings.load("xero"))
+    const date = asAt ?? quickAsAt ?? lastDate(books)
     const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date, xero)
     const paths = yield* Effect.promise(() =>
       ReportWriter.write(run.dir, result, {

@@ -85,3 +85,34 @@ export const exitWith = <R>(body: Effect.Effect<number, unknown, R>): Effect.Eff
     ),
     Effect.flatMap((code) => Effect.sync(() => void (process.exitCode = code)))
   )
+
+/** `--mode`: a full migration, or a quick conversion at a cut-over date. */
+export const mode = Options.choice("mode", ["full", "quick"]).pipe(
+  Options.withDefault("full" as const),
+  Options.withDescription(
+    "full: every transaction of the history; quick: the opening position at --as-at (the trial balance, and each open invoice, bill and credit as a conversion document)"
+  )
+)
+
+export const asAt = Options.text("as-at").pipe(
+  Options.optional,
+  Options.withDescription("YYYY-MM-DD: the cut-over date of a quick conversion (required with --mode quick)")
+)
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** The cut-over date of a quick conversion, undefined for a full migration; a wrong combination fails. */
+export const cutOver = (m: "full" | "quick", date: Option.Option<string>) => {
+  const d = Option.getOrUndefined(date)
+  if (m === "quick" && (d === undefined || !DATE.test(d)))
+    return Effect.fail(
+      new Error(
+        `--mode quick needs --as-at YYYY-MM-DD, the cut-over date (given: ${d ?? "none"}): the date of the source's Trial Balance and aged reports to open from`
+      )
+    )
+  if (m === "full" && d !== undefined)
+    return Effect.fail(
+      new Error("--as-at is the cut-over date of --mode quick; leave it out for a full migration")
+    )
+  return Effect.succeed(m === "quick" ? d : undefined)
+}

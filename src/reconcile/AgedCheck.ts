@@ -7,12 +7,10 @@
  * target credit note the plan made of it. A contact whose balance differs is reported with the documents
  * that make the difference.
  */
-import { groupBy } from "../Multimap.js"
 import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
-import { documentReferences } from "../transform/RecordIdentity.js"
 import type { SourceAgedItem, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
-import { creditKind, creditReferences } from "../transform/TransactionIdentity.js"
+import * as OpenItems from "../transform/OpenItems.js"
 import type { AgedComparison, AgedContactRow, AgedDocumentRow, Candidate, Difference } from "./Model.js"
 import {
   isCreditNote,
@@ -108,45 +106,17 @@ export const compareAged = (
     return d
   }
 
-  // Indexed by number and contact (documents) and by contact (credits): a report lists thousands of items.
-  const refs = groupBy(
-    [...documentReferences(books.documents)].filter(([d]) => d.kind === kind),
-    ([d]) => `${d.number}|${normalizeName(d.contactName)}`
-  )
-  const credits = groupBy(
-    [...creditReferences(books.credits ?? [])].filter(
-      ([c]) => c.side === (report.side === "AR" ? "sale" : "purchase")
-    ),
-    ([c]) => normalizeName(c.contactName)
-  )
-  const sourceCredit = (i: SourceAgedItem): SourceMatch | undefined => {
-    const mine = credits.get(normalizeName(i.contactName)) ?? []
-    const origin = /prepay/i.test(i.reference)
-      ? "prepayment"
-      : /overpay/i.test(i.reference)
-        ? "overpayment"
-        : ""
-    const found =
-      i.number !== ""
-        ? mine.filter(([c]) => c.number === i.number)
-        : mine.filter(([c]) => c.number === "" && c.date === i.date && (origin === "" || c.origin === origin))
-    const exact = found.filter(([c]) => Money.equals(c.remaining, Money.negate(i.outstanding)))
-    const [c, reference] = (exact.length > 0 ? exact : found)[0] ?? []
-    return c === undefined || reference === undefined
-      ? undefined
-      : { entity: creditKind(c), reference, currency: c.currency, lineage: c.lineage.slice(0, 1) }
-  }
+  const match = OpenItems.matcher(books, report.side)
   const sourceDoc = (i: SourceAgedItem): SourceMatch | undefined => {
-    const number = i.number || i.reference
-    const found = refs.get(`${number}|${normalizeName(i.contactName)}`)?.[0]
-    if (found !== undefined)
-      return {
-        entity: kind,
-        reference: found[1],
-        currency: found[0].currency,
-        lineage: found[0].lineage.slice(0, 1)
-      }
-    return Money.isNegative(i.outstanding) ? sourceCredit(i) : undefined
+    const m = match(i)
+    if (m === undefined) return undefined
+    const record = m._tag === "document" ? m.doc : m.credit
+    return {
+      entity: OpenItems.entityOf(m),
+      reference: m.reference,
+      currency: record.currency,
+      lineage: record.lineage.slice(0, 1)
+    }
   }
   for (const i of report.items) {
     const currency = i.currency ?? baseCurrency

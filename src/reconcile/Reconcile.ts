@@ -229,7 +229,7 @@ export const reconcile = (
       header: {
         company,
         baseCurrency,
-        conversion: "Full history",
+        conversion: meta?.conversion ? `Quick conversion as at ${meta.conversion.asAt}` : "Full history",
         asAt,
         trialBalanceDates: tbDates,
         agedDates,

@@ -8,6 +8,7 @@ import {
   bodyHash,
   canonicalJson,
   planHash,
+  type Conversion,
   type OpKind,
   type Phase,
   type Plan,
@@ -30,6 +31,8 @@ export interface PlanMeta {
   /** The plan's account pairings; undefined for a plan stored before they were kept. */
   readonly accounts: ReadonlyArray<AccountPairing> | undefined
   readonly clearingAccounts: ReadonlyArray<string>
+  /** The plan's conversion at a cut-over date; undefined for full history. */
+  readonly conversion: Conversion | undefined
 }
 
 const splitWhere = (w: string) => {
@@ -64,7 +67,8 @@ export const save = (plan: Plan, baseCurrency: string) =>
           base_currency: baseCurrency,
           issues: JSON.stringify(plan.issues),
           ...(plan.accounts ? { accounts: JSON.stringify(plan.accounts) } : {}),
-          clearing_accounts: JSON.stringify(plan.clearingAccounts ?? [])
+          clearing_accounts: JSON.stringify(plan.clearingAccounts ?? []),
+          ...(plan.conversion ? { conversion: JSON.stringify(plan.conversion) } : {})
         }
         for (const [k, v] of Object.entries(meta))
           yield* sql`INSERT INTO plan_meta (k, v) VALUES (${k}, ${v})`
@@ -138,6 +142,7 @@ export const meta = Effect.gen(function* () {
     baseCurrency: m.get("base_currency") ?? "",
     issues: JSON.parse(m.get("issues") ?? "[]") as Array<Issue>,
     accounts: m.has("accounts") ? (JSON.parse(m.get("accounts")!) as Array<AccountPairing>) : undefined,
-    clearingAccounts: JSON.parse(m.get("clearing_accounts") ?? "[]") as Array<string>
+    clearingAccounts: JSON.parse(m.get("clearing_accounts") ?? "[]") as Array<string>,
+    conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined
   } satisfies PlanMeta
 }).pipe(Effect.orDie)

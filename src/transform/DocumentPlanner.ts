@@ -31,9 +31,21 @@ export const foreignCurrency = (
     readonly date: string
     readonly lineage: ReadonlyArray<string>
     readonly label: string
+    /** A rate of the record's own (a conversion document's), sent instead of the organisation's. */
+    readonly exchangeRate?: Money.Money | undefined
   }
 ): { readonly currency?: Bodies.TransactionCurrency; readonly opKeys: ReadonlyArray<string | undefined> } => {
   if (what.currency === "" || what.currency === ctx.snapshot.baseCurrency) return { opKeys: [] }
+  if (what.exchangeRate !== undefined) {
+    const key = `currency:${what.currency}`
+    return {
+      currency: new Bodies.TransactionCurrency({
+        sourceCurrency: what.currency,
+        exchangeRate: what.exchangeRate
+      }),
+      opKeys: [ctx.opKeys.has(key) ? key : undefined]
+    }
+  }
   const rate = rateOn(rates, what.currency, what.date)
   if (!rate) {
     ctx.warn(

@@ -70,6 +70,16 @@ export interface Plan {
    * conversion at a cut-over date). A full-history migration uses none.
    */
   readonly clearingAccounts?: ReadonlyArray<string>
+  /** How the books are converted: absent for full history; a quick conversion names its date and files. */
+  readonly conversion?: Conversion
+}
+
+/** A conversion at a cut-over date: the opening position from the source's own reports at `asAt`. */
+export interface Conversion {
+  readonly mode: "quick"
+  readonly asAt: string
+  /** The source files the opening position was built from. */
+  readonly files: ReadonlyArray<string>
 }
 
 const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex")

@@ -89,6 +89,8 @@ export interface SourceDocument {
   readonly amountDue: Money
   readonly lines: ReadonlyArray<SourceLine>
   readonly lineage: ReadonlyArray<string>
+  /** A rate to send with the document (document-currency units per base unit) instead of the organisation's. */
+  readonly exchangeRate?: Money
 }
 
 /** Money moved through a bank account against a document (amount in the bank's currency). */
@@ -206,6 +208,8 @@ export interface SourceCredit {
   readonly remaining: Money
   readonly lines: ReadonlyArray<SourceLine>
   readonly lineage: ReadonlyArray<string>
+  /** A rate to send with the credit note (credit-currency units per base unit) instead of the organisation's. */
+  readonly exchangeRate?: Money
 }
 
 /** Cash paid back against a credit (a refund), in the bank account's currency. */

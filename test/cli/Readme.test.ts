@@ -110,6 +110,25 @@ describe("README", () => {
   )
 
   it.live(
+    "the quick conversion's command runs as written and reconciles",
+    () =>
+      Effect.gen(function* () {
+        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
+        const block = /<!-- readme-quick:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-quick:end -->/.exec(
+          readme
+        )
+        assert.isNotNull(block, "README.md has a readme-quick block")
+        const r = yield* Effect.promise(() => bash(block![1]!.trim()))
+        const run = /workspace (.*)[/\\]workspace$/m.exec(r.out)?.[1]
+        if (run !== undefined) removeRunAtEnd(NodePath.basename(run))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.match(r.out, /Quick conversion as at 2025-12-31: \d+ open items/)
+        assert.include(r.out, "Reconciliation: MATCHES")
+      }),
+    180_000
+  )
+
+  it.live(
     "npm run bench -- --quick sandbox prints the sandbox's figures",
     () =>
       Effect.gen(function* () {

@@ -6,17 +6,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
-import { spawn } from "node:child_process"
 import Database from "better-sqlite3"
-import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as Reconcile from "../../src/reconcile/Reconcile.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
+import { loadAndKill } from "../support/Kill.js"
 import {
   apiKey,
   assertExactlyOnce,
-  cliCommand,
   layers,
   runCli,
   sampleDir,
@@ -61,37 +59,6 @@ const planSize = (workspace: string): number => {
     db.close()
   }
 }
-
-/** Starts `load` and SIGKILLs it once the sandbox has logged `after` more write requests. */
-const loadAndKill = (
-  args: ReadonlyArray<string>,
-  env: Record<string, string>,
-  requestLog: string,
-  after: number
-) =>
-  new Promise<number | null>((resolve) => {
-    const start = NodeFs.existsSync(requestLog)
-      ? NodeFs.readFileSync(requestLog, "utf8").split("\n").length
-      : 0
-    const [cmd, argv] = cliCommand(["load", ...args])
-    const child = spawn(cmd, argv, {
-      env: { ...process.env, ...env },
-      stdio: "ignore"
-    })
-    const timer = setInterval(() => {
-      const lines = NodeFs.existsSync(requestLog)
-        ? NodeFs.readFileSync(requestLog, "utf8").split("\n").length
-        : 0
-      if (lines - start >= after) {
-        clearInterval(timer)
-        child.kill("SIGKILL")
-      }
-    }, 5)
-    child.on("exit", (code) => {
-      clearInterval(timer)
-      resolve(code)
-    })
-  })
 
 describe("crash and resume", () => {
   it.scopedLive(

@@ -14,7 +14,7 @@ import * as TargetApi from "../../load/TargetApi.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
-import { concurrency, exitWith, runsDir, staging } from "../common.js"
+import { asAt, concurrency, cutOver, exitWith, mode, runsDir, staging } from "../common.js"
 import { resource } from "../../Resources.js"
 
 /** The bundled sample company. */
@@ -28,12 +28,15 @@ export const demo = Command.make(
       Options.withDescription("Xero export directory (default: the bundled sample)")
     ),
     runsDir,
-    concurrency
+    concurrency,
+    mode,
+    asAt
   },
   (args) =>
     exitWith(
       Effect.gen(function* () {
         const started = Date.now()
+        const quickAsAt = yield* cutOver(args.mode, args.asAt)
         const input = yield* Extract.survey({ source: "xero", inputDir: args.input })
         const run = yield* Run.open(args.runsDir, "demo", { input: args.input })
         const sandbox = yield* Effect.acquireRelease(
@@ -49,7 +52,7 @@ export const demo = Command.make(
         )
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(input)
-          const plan = yield* Pipeline.plan(undefined)
+          const plan = yield* Pipeline.plan(undefined, quickAsAt)
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
           return { plan, load, rec }
@@ -69,4 +72,8 @@ export const demo = Command.make(
         return outcome.load.complete && outcome.rec.result.matches ? 0 : 1
       }).pipe(Effect.scoped)
     )
-).pipe(Command.withDescription("Migrate the bundled Xero sample into an embedded sandbox and reconcile it."))
+).pipe(
+  Command.withDescription(
+    "Migrate the bundled Xero sample into an embedded sandbox and reconcile it: its whole history, or with --mode quick --as-at 2025-12-31 the opening position at that date."
+  )
+)

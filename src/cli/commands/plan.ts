@@ -4,25 +4,47 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
-import { apiKeyFile, baseUrl, exitWith, mappings, runsDir, staging, target, workspace } from "../common.js"
+import {
+  apiKeyFile,
+  asAt,
+  baseUrl,
+  cutOver,
+  exitWith,
+  mappings,
+  mode,
+  runsDir,
+  staging,
+  target,
+  workspace
+} from "../common.js"
 
-export const plan = Command.make("plan", { workspace, baseUrl, apiKeyFile, mappings, runsDir }, (args) =>
-  exitWith(
-    Effect.gen(function* () {
-      const run = yield* Run.open(args.runsDir, "plan", { workspace: args.workspace, baseUrl: args.baseUrl })
-      const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings)).pipe(
-        Effect.provide(Run.loggerLayer(run))
+export const plan = Command.make(
+  "plan",
+  { workspace, baseUrl, apiKeyFile, mappings, runsDir, mode, asAt },
+  (args) =>
+    exitWith(
+      Effect.gen(function* () {
+        const quickAsAt = yield* cutOver(args.mode, args.asAt)
+        const run = yield* Run.open(args.runsDir, "plan", {
+          workspace: args.workspace,
+          baseUrl: args.baseUrl
+        })
+        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), quickAsAt).pipe(
+          Effect.provide(Run.loggerLayer(run))
+        )
+        yield* Run.record(run, {
+          planHash: result.hash,
+          operations: result.ops,
+          finishedAt: new Date().toISOString()
+        })
+        return result.rejects > 0 ? 1 : 0
+      }).pipe(
+        Effect.provide(target(args.baseUrl, args.apiKeyFile, 8)),
+        Effect.provide(staging(args.workspace))
       )
-      yield* Run.record(run, {
-        planHash: result.hash,
-        operations: result.ops,
-        finishedAt: new Date().toISOString()
-      })
-      return result.rejects > 0 ? 1 : 0
-    }).pipe(Effect.provide(target(args.baseUrl, args.apiKeyFile, 8)), Effect.provide(staging(args.workspace)))
-  )
+    )
 ).pipe(
   Command.withDescription(
-    "Plan every target write from the staged source and the target's chart, tax profiles, currencies and contacts (read-only)."
+    "Plan every target write from the staged source and the target's chart, tax profiles, currencies and contacts (read-only). --mode quick --as-at DATE plans a quick conversion: the opening position at DATE from the source's own Trial Balance and aged reports."
   )
 )

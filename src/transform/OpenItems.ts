@@ -1,0 +1,76 @@
+/**
+ * What an open item of the source's aged receivables or payables report is in the source's books: the
+ * document (by its number and contact) or, for a negative item, the credit note (by its number) or the
+ * overpayment or prepayment (listed without a number: by its contact, date and kind, the one whose remaining
+ * credit equals the item first). The reconciliation matches the report against the target through it, and
+ * a quick conversion reads each item's own currency and amount through it.
+ */
+import { createHash } from "node:crypto"
+import { groupBy } from "../Multimap.js"
+import { normalizeName } from "./Mappings.js"
+import * as Money from "./Money.js"
+import { documentReferences } from "./RecordIdentity.js"
+import type { SourceAgedItem, SourceBooks, SourceCredit, SourceDocument } from "./SourceModel.js"
+import { creditKind, creditReferences } from "./TransactionIdentity.js"
+
+/** The source record an open item stands for, with the reference the plan gives it. */
+export type OpenItemMatch =
+  | { readonly _tag: "document"; readonly doc: SourceDocument; readonly reference: string }
+  | { readonly _tag: "credit"; readonly credit: SourceCredit; readonly reference: string }
+
+/** The entity name of a match: invoice, bill, or the kind of credit note. */
+export const entityOf = (m: OpenItemMatch): string =>
+  m._tag === "document" ? m.doc.kind : creditKind(m.credit)
+
+/**
+ * The number a quick conversion gives an open item's conversion document: the report's own number, else a
+ * deterministic one from its side, date, contact, reference and amount (overpayments have none).
+ */
+export const conversionNumber = (side: "AR" | "AP", i: SourceAgedItem): string =>
+  i.number !== ""
+    ? i.number
+    : `OPEN-${side}-${i.date.replace(/-/g, "")}-${createHash("sha256")
+        .update([normalizeName(i.contactName), i.reference, Money.toFixed(i.outstanding)].join("\u0000"))
+        .digest("hex")
+        .slice(0, 8)}`
+
+/** Finds the source record of each item of one side's report. */
+export const matcher = (books: SourceBooks, side: "AR" | "AP") => {
+  const kind = side === "AR" ? "invoice" : "bill"
+  // Indexed by number and contact (documents) and by contact (credits): a report lists thousands of items.
+  const docs = groupBy(
+    [...documentReferences(books.documents)].filter(([d]) => d.kind === kind),
+    ([d]) => `${d.number}|${normalizeName(d.contactName)}`
+  )
+  const credits = groupBy(
+    [...creditReferences(books.credits ?? [])].filter(
+      ([c]) => c.side === (side === "AR" ? "sale" : "purchase")
+    ),
+    ([c]) => normalizeName(c.contactName)
+  )
+  const credit = (i: SourceAgedItem): OpenItemMatch | undefined => {
+    const mine = credits.get(normalizeName(i.contactName)) ?? []
+    const origin = /prepay/i.test(i.reference)
+      ? "prepayment"
+      : /overpay/i.test(i.reference)
+        ? "overpayment"
+        : ""
+    const found =
+      i.number !== ""
+        ? mine.filter(([c]) => c.number === i.number)
+        : [
+            ...mine.filter(([c]) => c.number === conversionNumber(side, i)),
+            ...mine.filter(
+              ([c]) => c.number === "" && c.date === i.date && (origin === "" || c.origin === origin)
+            )
+          ]
+    const exact = found.filter(([c]) => Money.equals(c.remaining, Money.negate(i.outstanding)))
+    const [c, reference] = (exact.length > 0 ? exact : found)[0] ?? []
+    return c === undefined || reference === undefined ? undefined : { _tag: "credit", credit: c, reference }
+  }
+  return (i: SourceAgedItem): OpenItemMatch | undefined => {
+    const found = docs.get(`${i.number || i.reference}|${normalizeName(i.contactName)}`)?.[0]
+    if (found !== undefined) return { _tag: "document", doc: found[0], reference: found[1] }
+    return Money.isNegative(i.outstanding) ? credit(i) : undefined
+  }
+}
