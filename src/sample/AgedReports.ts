@@ -17,7 +17,7 @@
 import * as CalendarDate from "./CalendarDate.js"
 import { ORGANISATION } from "./Company.js"
 import { CsvFile } from "./CsvFile.js"
-import type { GeneralLedger, Outstanding, Side } from "./GeneralLedger.js"
+import type { LedgerView, Outstanding, Side } from "./GeneralLedger.js"
 import * as Money from "./Money.js"
 
 /** The ageing buckets, oldest last. */
@@ -90,7 +90,7 @@ const percent = (part: bigint, whole: bigint): string => {
 }
 
 /** Writes one side's Aged Detail report as at the ledger's report date; returns what it holds. */
-export const write = (path: string, ledger: GeneralLedger, side: Side): Written => {
+export const write = (path: string, ledger: LedgerView, side: Side): Written => {
   const asAt = ledger.asAt
   const open = ledger.outstanding(side).sort(order)
   const file = new CsvFile(path)

@@ -55,8 +55,21 @@ const SIDE_OF: ReadonlyMap<string, Side> = new Map([
   [CONTROL.AP, "AP"]
 ])
 
-/** The ledger of one financial year, reporting as at `asAt` (its month is the report's month). */
-export class GeneralLedger {
+/** What a report reads of a ledger as at one date: balances, the month's movements and the open items. */
+export interface LedgerView {
+  readonly asAt: CalendarDate.Day
+  /** The account's balance as at the report date (debit positive). */
+  balance(account: string): bigint
+  /** The account's net movement in the report's month (debit positive). */
+  monthMovement(account: string): bigint
+  /** What is outstanding on the open item `key`, in base cents (receivable or payable positive; 0 if none). */
+  openCents(key: string): bigint
+  /** The open items on one side with their outstanding base cents, in no particular order. */
+  outstanding(side: Side): Array<Outstanding>
+}
+
+/** The postings dated on or before one report date. */
+class View implements LedgerView {
   private readonly balances = new Map<string, bigint>()
   private readonly monthMoves = new Map<string, bigint>()
   private readonly items = new Map<string, { item: OpenItem; cents: bigint }>()
@@ -67,18 +80,8 @@ export class GeneralLedger {
     this.monthStart = CalendarDate.make(year, month, 1)
   }
 
-  /** Posts one transaction on `day`; its lines must sum to zero. `what` names it in errors. */
-  post(day: CalendarDate.Day, what: string, lines: ReadonlyArray<LedgerLine>): void {
-    if (day > this.asAt) throw new Error(`${what} is dated after the ledger's report date`)
-    let sum = 0n
-    for (const l of lines) {
-      if (!KNOWN.has(l.account)) throw new Error(`${what} posts to account ${l.account}, not in the chart`)
-      const side = SIDE_OF.get(l.account)
-      if ((side === undefined) !== (l.item === undefined) || (l.item !== undefined && l.item.side !== side))
-        throw new Error(`${what}: a control-account line needs its open item, and only such a line has one`)
-      sum += l.cents
-    }
-    if (sum !== 0n) throw new Error(`${what} does not balance: off by ${sum} cents`)
+  apply(day: CalendarDate.Day, lines: ReadonlyArray<LedgerLine>): void {
+    if (day > this.asAt) return
     for (const l of lines) {
       if (l.cents === 0n) continue
       this.balances.set(l.account, (this.balances.get(l.account) ?? 0n) + l.cents)
@@ -95,25 +98,77 @@ export class GeneralLedger {
     else this.items.set(item.key, { item: open?.item ?? item, cents: left })
   }
 
-  /** The account's balance as at the report date (debit positive). */
   balance(account: string): bigint {
     return this.balances.get(account) ?? 0n
   }
 
-  /** The account's net movement in the report's month (debit positive). */
   monthMovement(account: string): bigint {
     return this.monthMoves.get(account) ?? 0n
   }
 
-  /** What is outstanding on the open item `key`, in base cents (receivable or payable positive; 0 if none). */
   openCents(key: string): bigint {
     return this.items.get(key)?.cents ?? 0n
   }
 
-  /** The open items on one side with their outstanding base cents, in no particular order. */
   outstanding(side: Side): Array<Outstanding> {
     return [...this.items.values()]
       .filter((o) => o.item.side === side)
       .map(({ item, cents }) => ({ item, cents }))
+  }
+}
+
+/**
+ * The ledger of one financial year, reporting as at `asAt` (its month is the report's month), and as at each
+ * of `also` (earlier report dates, such as a mid-year cut-over): `at(day)` reads the postings up to one of
+ * them. Transactions may be posted in any order.
+ */
+export class GeneralLedger implements LedgerView {
+  private readonly main: View
+  private readonly views: ReadonlyArray<View>
+
+  constructor(
+    readonly asAt: CalendarDate.Day,
+    also: ReadonlyArray<CalendarDate.Day> = []
+  ) {
+    this.main = new View(asAt)
+    this.views = [this.main, ...also.map((d) => new View(d))]
+  }
+
+  /** Posts one transaction on `day`; its lines must sum to zero. `what` names it in errors. */
+  post(day: CalendarDate.Day, what: string, lines: ReadonlyArray<LedgerLine>): void {
+    if (day > this.asAt) throw new Error(`${what} is dated after the ledger's report date`)
+    let sum = 0n
+    for (const l of lines) {
+      if (!KNOWN.has(l.account)) throw new Error(`${what} posts to account ${l.account}, not in the chart`)
+      const side = SIDE_OF.get(l.account)
+      if ((side === undefined) !== (l.item === undefined) || (l.item !== undefined && l.item.side !== side))
+        throw new Error(`${what}: a control-account line needs its open item, and only such a line has one`)
+      sum += l.cents
+    }
+    if (sum !== 0n) throw new Error(`${what} does not balance: off by ${sum} cents`)
+    for (const v of this.views) v.apply(day, lines)
+  }
+
+  /** The ledger as at one of its report dates. */
+  at(day: CalendarDate.Day): LedgerView {
+    const v = this.views.find((x) => x.asAt === day)
+    if (v === undefined) throw new Error(`the ledger does not report as at ${day}`)
+    return v
+  }
+
+  balance(account: string): bigint {
+    return this.main.balance(account)
+  }
+
+  monthMovement(account: string): bigint {
+    return this.main.monthMovement(account)
+  }
+
+  openCents(key: string): bigint {
+    return this.main.openCents(key)
+  }
+
+  outstanding(side: Side): Array<Outstanding> {
+    return this.main.outstanding(side)
   }
 }

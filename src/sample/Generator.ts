@@ -3,8 +3,9 @@
  * invoice count and a seed, streaming invoices and bills (with the credit notes, overpayments and
  * prepayments drawn alongside them) so memory stays flat at benchmark sizes; then the year's Spend and
  * Receive Money and bank transfers, the bank report and the manual journals. Everything approved also posts
- * to the company's own general ledger, from which the source's reports are written as at the year end: the
- * Trial Balance and the Aged Receivables / Payables Detail (see `Postings.ts` and `CreditPostings.ts` for the
+ * to the company's own general ledger, from which the source's reports are written as at the year end (and at
+ * any earlier dates asked for, cut-over dates for an opening position): the Trial Balance and the Aged
+ * Receivables / Payables Detail (see `Postings.ts` and `CreditPostings.ts` for the
  * rules, `TrialBalance.ts` and `AgedReports.ts` for the layouts).
  */
 import * as NodeFs from "node:fs"
@@ -12,6 +13,7 @@ import * as NodePath from "node:path"
 import * as AgedReports from "./AgedReports.js"
 import { AllocationsFile } from "./AllocationsFile.js"
 import { BankLedger } from "./BankLedger.js"
+import * as CalendarDate from "./CalendarDate.js"
 import * as CashBook from "./CashBook.js"
 import * as Chart from "./Chart.js"
 import * as Company from "./Company.js"
@@ -39,6 +41,8 @@ export interface Options {
   readonly invoices: number
   readonly seed: number
   readonly out: string
+  /** Earlier dates (YYYY-MM-DD, within the year) to write the Trial Balance and aged reports at as well. */
+  readonly alsoAt?: ReadonlyArray<string>
 }
 
 /** Lines of one export: all of them, those with a discount and those with tracking. */
@@ -84,6 +88,10 @@ export const FILES = [
   "AgedPayablesDetail.csv"
 ] as const
 
+/** The source's own reports as at an earlier date (`Options.alsoAt`), named by that date. */
+export const reportsAt = (date: string) =>
+  [`TrialBalance-${date}.csv`, `AgedReceivablesDetail-${date}.csv`, `AgedPayablesDetail-${date}.csv`] as const
+
 /** Writes every file of the sample company into `out` (created if missing) and summarises it. */
 export const generateCompany = (options: Options): Summary => {
   const { invoices, seed, out } = options
@@ -91,7 +99,7 @@ export const generateCompany = (options: Options): Summary => {
     throw new Error(`invoices must be a positive integer: ${invoices}`)
   if (!Number.isInteger(seed)) throw new Error(`seed must be an integer: ${seed}`)
   NodeFs.mkdirSync(out, { recursive: true })
-  const path = (name: (typeof FILES)[number]) => NodePath.join(out, name)
+  const path = (name: string) => NodePath.join(out, name)
   const size = Company.sizeFor(invoices)
   const rates = ExchangeRates.generate(Prng.make(seed, "rates"))
   const contacts = Contacts.generate(Prng.make(seed, "contacts"), size.contacts)
@@ -104,7 +112,17 @@ export const generateCompany = (options: Options): Summary => {
   files["ExchangeRates.csv"] = ExchangeRates.write(path("ExchangeRates.csv"), rates)
 
   const ledger = new BankLedger()
-  const books = new GeneralLedger(Company.LAST_DAY)
+  const earlier = (options.alsoAt ?? []).map((d) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d)
+    const day = m ? CalendarDate.make(Number(m[1]), Number(m[2]), Number(m[3])) : Number.NaN
+    if (!m || !(day >= Company.FIRST_DAY && day < Company.LAST_DAY))
+      throw new Error(`--also-at must be a date of the year before its last day: ${d}`)
+    return { date: d, day }
+  })
+  const books = new GeneralLedger(
+    Company.LAST_DAY,
+    earlier.map((e) => e.day)
+  )
   const open = new OpenItems(books)
   const allocations = new AllocationsFile(path("Allocations.csv"))
   const numbers = new CreditNumbers()
@@ -199,6 +217,13 @@ export const generateCompany = (options: Options): Summary => {
   }
   const receivables = aged("AgedReceivablesDetail.csv", "AR")
   const payables = aged("AgedPayablesDetail.csv", "AP")
+  for (const { date, day } of earlier) {
+    const view = books.at(day)
+    const [tbName, arName, apName] = reportsAt(date)
+    files[tbName] = TrialBalance.write(path(tbName), view).accounts
+    files[arName] = AgedReports.write(path(arName), view, "AR").documents
+    files[apName] = AgedReports.write(path(apName), view, "AP").documents
+  }
   return {
     files,
     invoices: sales.counts,

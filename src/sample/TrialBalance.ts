@@ -11,7 +11,7 @@ import * as CalendarDate from "./CalendarDate.js"
 import { ACCOUNTS, type Account } from "./Chart.js"
 import { ORGANISATION } from "./Company.js"
 import { CsvFile } from "./CsvFile.js"
-import type { GeneralLedger } from "./GeneralLedger.js"
+import type { LedgerView } from "./GeneralLedger.js"
 import * as Money from "./Money.js"
 
 /** The report's header row. */
@@ -49,7 +49,7 @@ const cells = (values: ReadonlyArray<bigint>): Array<string> =>
 const nameOf = (a: Account): string => (a.code === "" ? a.name : `${a.name} (${a.code})`)
 
 /** Writes `TrialBalance.csv` as at the ledger's report date; returns what it holds. */
-export const write = (path: string, ledger: GeneralLedger): Written => {
+export const write = (path: string, ledger: LedgerView): Written => {
   const sectionOf = new Map(SECTIONS.flatMap(([section, types]) => types.map((t) => [t, section] as const)))
   for (const a of ACCOUNTS)
     if (!sectionOf.has(a.type)) throw new Error(`account ${a.code}: no Trial Balance section for ${a.type}`)

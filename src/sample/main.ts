@@ -1,19 +1,19 @@
 /**
  * `npm run sample -- --out DIR [--invoices N] [--seed S]`: writes the sample company's Xero exports and its
  * own year-end reports (Trial Balance, Aged Receivables / Payables Detail) to DIR (defaults: 150 invoices,
- * seed 42) and prints what was generated.
+ * seed 42), and the same reports at each `--also-at` date, and prints what was generated.
  */
-import { generateCompany } from "./Generator.js"
+import { generateCompany, type Options } from "./Generator.js"
 
-const USAGE = "usage: npm run sample -- --out DIR [--invoices N] [--seed S]"
+const USAGE = "usage: npm run sample -- --out DIR [--invoices N] [--seed S] [--also-at YYYY-MM-DD,…]"
 
-const parseArgs = (argv: ReadonlyArray<string>): { out: string; invoices: number; seed: number } => {
+const parseArgs = (argv: ReadonlyArray<string>): Options => {
   const values = new Map<string, string>()
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ""
     const eq = arg.startsWith("--") ? arg.indexOf("=") : -1
     const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined]
-    if (flag !== "--out" && flag !== "--invoices" && flag !== "--seed")
+    if (flag !== "--out" && flag !== "--invoices" && flag !== "--seed" && flag !== "--also-at")
       throw new Error(`unknown argument ${arg}`)
     const value = inline ?? argv[++i]
     if (value === undefined) throw new Error(`${flag} needs a value`)
@@ -27,7 +27,13 @@ const parseArgs = (argv: ReadonlyArray<string>): { out: string; invoices: number
     if (!/^-?\d+$/.test(text)) throw new Error(`${flag} must be an integer: ${text}`)
     return Number(text)
   }
-  return { out, invoices: integer("--invoices", 150), seed: integer("--seed", 42) }
+  const alsoAt = values.get("--also-at")
+  return {
+    out,
+    invoices: integer("--invoices", 150),
+    seed: integer("--seed", 42),
+    ...(alsoAt !== undefined ? { alsoAt: alsoAt.split(",") } : {})
+  }
 }
 
 try {

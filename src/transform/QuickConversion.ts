@@ -18,7 +18,9 @@ import { normalizeName, type Mappings } from "./Mappings.js"
 import * as Money from "./Money.js"
 import * as OpenItems from "./OpenItems.js"
 import { targetAccount } from "./RecordIdentity.js"
+import { rateOn } from "./Fx.js"
 import type {
+  Issue,
   SourceAccount,
   SourceAgedItem,
   SourceAgedReport,
@@ -155,6 +157,7 @@ export const books = (
 
   const documents: Array<SourceDocument> = []
   const credits: Array<SourceCredit> = []
+  const warnings: Array<Issue> = []
   for (const side of ["AR", "AP"] as const) {
     const report: SourceAgedReport = side === "AR" ? ar : ap
     const total = sum(report.items.map((i) => i.outstanding))
@@ -169,7 +172,7 @@ export const books = (
     const match = OpenItems.matcher(source, side)
     for (const i of report.items) {
       if (Money.isZero(i.outstanding)) continue
-      const made = conversionItem(side, i, match(i), base, clearingAccounts[side])
+      const made = conversionItem(source, asAt, side, i, match(i), base, clearingAccounts[side], warnings)
       if (made instanceof ConversionRefused) return made
       if (made._tag === "document") documents.push(made.doc)
       else credits.push(made.credit)
@@ -198,11 +201,40 @@ export const books = (
       trialBalances: source.trialBalances.filter((t) => t.asAt === asAt),
       agedReports: source.agedReports.filter((r) => r.asAt === asAt),
       credits,
-      issues: []
+      issues: warnings
     },
     clearingAccounts: [clearingAccounts.AR, clearingAccounts.AP],
     files: [tb.file, ar.file, ap.file]
   }
+}
+
+/**
+ * An open item's own-currency amount at `asAt` from the export, when nothing settled it after that date:
+ * what the export says is due (or left of a credit), if no payment of the document and no credit of the
+ * contact is dated after `asAt`; undefined otherwise.
+ */
+const ownAmount = (
+  source: SourceBooks,
+  asAt: string,
+  found: OpenItems.OpenItemMatch | undefined
+): Money.Money | undefined => {
+  if (found === undefined) return undefined
+  const contact = normalizeName(found._tag === "document" ? found.doc.contactName : found.credit.contactName)
+  const laterCredit = (source.credits ?? []).some(
+    (c) => c.date > asAt && normalizeName(c.contactName) === contact
+  )
+  if (found._tag === "document") {
+    const laterPayment = source.payments.some(
+      (p) => p.date > asAt && p.documentKind === found.doc.kind && p.documentNumber === found.doc.number
+    )
+    const due = found.doc.amountDue
+    return laterPayment || laterCredit || Money.isNegative(due) || Money.isZero(due) ? undefined : due
+  }
+  const laterRefund = (source.refunds ?? []).some(
+    (r) => r.date > asAt && normalizeName(r.contactName) === contact
+  )
+  const left = found.credit.remaining
+  return laterRefund || laterCredit || Money.isNegative(left) || Money.isZero(left) ? undefined : left
 }
 
 /**
@@ -211,11 +243,14 @@ export const books = (
  * that turns its own amount into the report's base amount.
  */
 const conversionItem = (
+  source: SourceBooks,
+  asAt: string,
   side: "AR" | "AP",
   i: SourceAgedItem,
   found: OpenItems.OpenItemMatch | undefined,
   base: string,
-  clearing: string
+  clearing: string,
+  warnings: Array<Issue>
 ):
   | { readonly _tag: "document"; readonly doc: SourceDocument }
   | { readonly _tag: "credit"; readonly credit: SourceCredit }
@@ -228,20 +263,26 @@ const conversionItem = (
   let amount = baseAmount
   let exchangeRate: Money.Money | undefined
   if (i.currency === undefined && currency !== base) {
-    const own =
-      found?._tag === "document"
-        ? found.doc.amountDue
-        : found?._tag === "credit"
-          ? found.credit.remaining
-          : undefined
-    if (own === undefined || Money.isZero(own) || Money.isNegative(own))
-      return new ConversionRefused({
-        what: `${i.lineage}: open item ${i.number || i.reference} of "${i.contactName}" in ${currency}`,
-        why: `the report gives its amount in ${base} only, and the export does not say what it is in ${currency}`,
-        fix: "export the aged report with its currency shown, or include the invoice and bill exports in the input"
+    const own = ownAmount(source, asAt, found)
+    if (own !== undefined) amount = own
+    else {
+      const rate = rateOn(source.rates, currency, record?.date ?? i.date)
+      if (rate === undefined)
+        return new ConversionRefused({
+          what: `${i.lineage}: open item ${i.number || i.reference} of "${i.contactName}" in ${currency}`,
+          why: `the report gives its amount in ${base} only, and there is no ${currency} rate on or before ${record?.date ?? i.date} to find its ${currency} amount`,
+          fix: "export the aged report with its currency shown, or add the rate to the exchange-rate file"
+        })
+      amount = Money.round2(Money.div(baseAmount, rate.basePerUnit, 12))
+      warnings.push({
+        severity: "warning",
+        lineage: [i.lineage, ...(record?.lineage.slice(0, 1) ?? [])],
+        what: `open item ${i.number || i.reference} of "${i.contactName}": ${Money.toFixed(amount)} ${currency}`,
+        why: `the report gives ${Money.toFixed(baseAmount)} ${base}, and the ${currency} still open at ${asAt} was settled further after it; the ${currency} amount is the ${base} one at the document's rate (${Money.toFixed(rate.basePerUnit)}), which may differ from the source's by a cent`,
+        fix: `compare it with the source's aged report in ${currency}; export that report with currencies shown to carry the exact amount`
       })
-    amount = own
-    exchangeRate = Money.div(own, baseAmount, 12)
+    }
+    exchangeRate = Money.div(amount, baseAmount, 12)
   }
   const number = OpenItems.conversionNumber(side, i)
   const description = `Opening balance: ${i.number || i.reference || "open item"} of ${i.date}`

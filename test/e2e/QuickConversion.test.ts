@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
+import { generateCompany } from "../../src/sample/Generator.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import {
   apiKey,
@@ -109,6 +110,36 @@ describe("quick conversion at a cut-over date", () => {
           (a) => String(a.name).includes("Conversion Clearing")
         )
         assert.deepStrictEqual(clearing, [], "so are the clearing accounts")
+      }),
+    240_000
+  )
+
+  it.scopedLive(
+    "at a mid-year date: year-to-date results, open foreign items valued from the report, and a match",
+    () =>
+      Effect.gen(function* () {
+        const dir = tempDir("quick-mid")
+        const input = NodePath.join(dir, "in")
+        generateCompany({ invoices: 150, seed: 42, out: input, alsoAt: ["2025-06-30"] })
+        const r = yield* cli([
+          "demo",
+          "--input",
+          input,
+          "--mode",
+          "quick",
+          "--as-at",
+          "2025-06-30",
+          "--runs-dir",
+          NodePath.join(dir, "runs")
+        ])
+        assert.strictEqual(r.status, 0, r.stdout + r.stderr)
+        assert.match(r.stdout, /Quick conversion as at 2025-06-30: \d+ open items as conversion documents/)
+        assert.match(r.stdout, /trial balance at 2025-06-30: \d+ accounts, total difference 0\.00/)
+        assert.match(
+          r.stdout,
+          /AR Conversion Clearing 0\.00 at 2025-06-30, AP Conversion Clearing 0\.00 at 2025-06-30/
+        )
+        assert.match(r.stdout, /Reconciliation: MATCHES/)
       }),
     240_000
   )

@@ -107,14 +107,10 @@ describe.each([
     assert.strictEqual(Files.rows(dir, "ExchangeRates.csv").length, 24)
     assert.deepStrictEqual(Object.keys(summary.files).sort(), [...FILES].sort(), "a count for every file")
     assert.deepStrictEqual(NodeFs.readdirSync(dir).sort(), [...FILES].sort())
-    const reports = [
-      "AccountTransactions.csv",
-      "TrialBalance.csv",
-      "AgedReceivablesDetail.csv",
-      "AgedPayablesDetail.csv"
-    ]
+    // The reports (titles, groups and totals around their rows) are counted in Reports and MidYear tests.
+    const report = (name: string) => name === "AccountTransactions.csv" || /^(TrialBalance|Aged)/.test(name)
     for (const [name, count] of Object.entries(summary.files)) {
-      if (!reports.includes(name)) assert.strictEqual(Files.rows(dir, name).length, count, name)
+      if (!report(name)) assert.strictEqual(Files.rows(dir, name).length, count, name)
     }
     assert.strictEqual(summary.files["AccountTransactions.csv"], summary.bankRows)
     if (invoices === 150) {

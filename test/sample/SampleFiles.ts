@@ -229,9 +229,9 @@ export interface TrialBalanceReport {
   readonly total: ReadonlyArray<string>
 }
 
-/** Parses `TrialBalance.csv` by its layout: titles, blank, header, then sections and a grand total. */
-export const trialBalance = (dir: string): TrialBalanceReport => {
-  const all = records(dir, "TrialBalance.csv")
+/** Parses a Trial Balance (`TrialBalance.csv` unless named) by its layout: titles, blank, header, sections, total. */
+export const trialBalance = (dir: string, name = "TrialBalance.csv"): TrialBalanceReport => {
+  const all = records(dir, name)
   const rows: Array<TrialBalanceRow> = []
   const sectionTotals = new Map<string, ReadonlyArray<string>>()
   let section = ""
