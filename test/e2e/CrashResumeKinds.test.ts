@@ -7,7 +7,6 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
@@ -18,16 +17,9 @@ import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { assertNewKindsOnce } from "../support/AllKinds.js"
-import {
-  apiKey,
-  assertExactlyOnce,
-  cliCommand,
-  layers,
-  runCli,
-  sandbox,
-  tempDir
-} from "../support/Harness.js"
+import { apiKey, assertExactlyOnce, layers, runCli, sandbox, tempDir } from "../support/Harness.js"
 import { writeKindsFolder } from "../support/KindsFolder.js"
+import { loadUntil } from "../support/Kill.js"
 
 interface Logged {
   readonly method: string
@@ -74,24 +66,14 @@ const kindOf = (path: string): string => {
 }
 
 /** Starts `load` and SIGKILLs it once the sandbox has logged the `nth` write of `kind` since it started. */
-const loadAndKill = (args: ReadonlyArray<string>, requestLog: string, kind: string, nth: number) =>
-  new Promise<number | null>((resolve) => {
-    const next = follow(requestLog)
-    const [cmd, argv] = cliCommand(["load", ...args])
-    const child = spawn(cmd, argv, { env: { ...process.env, JK_API_KEY: apiKey }, stdio: "ignore" })
-    let seen = 0
-    const timer = setInterval(() => {
-      seen += next().filter((w) => kindOf(w.path) === kind).length
-      if (seen >= nth) {
-        clearInterval(timer)
-        child.kill("SIGKILL")
-      }
-    }, 5)
-    child.on("exit", (code) => {
-      clearInterval(timer)
-      resolve(code)
-    })
+const loadAndKill = (args: ReadonlyArray<string>, requestLog: string, kind: string, nth: number) => {
+  const next = follow(requestLog)
+  let seen = 0
+  return loadUntil(args, { JK_API_KEY: apiKey }, () => {
+    seen += next().filter((w) => kindOf(w.path) === kind).length
+    return seen >= nth
   })
+}
 
 /** Seeded kill points: the nth write of an op kind, counted from each resumed run's start. */
 const killPoints: ReadonlyArray<readonly [string, number]> = [

@@ -1,29 +1,15 @@
-/** Kills a running command at a chosen point, for the crash tests. */
+/** Kills a running `load` at a chosen point, for the crash tests. */
 import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
 import { cliCommand } from "./Harness.js"
 
-/** Starts `load` and SIGKILLs it once the sandbox has logged `after` more write requests. */
-export const loadAndKill = (
-  args: ReadonlyArray<string>,
-  env: Record<string, string>,
-  requestLog: string,
-  after: number
-) =>
+/** Starts `load` and SIGKILLs it as soon as `killNow` (asked every 5 ms) says so; resolves its exit code. */
+export const loadUntil = (args: ReadonlyArray<string>, env: Record<string, string>, killNow: () => boolean) =>
   new Promise<number | null>((resolve) => {
-    const start = NodeFs.existsSync(requestLog)
-      ? NodeFs.readFileSync(requestLog, "utf8").split("\n").length
-      : 0
     const [cmd, argv] = cliCommand(["load", ...args])
-    const child = spawn(cmd, argv, {
-      env: { ...process.env, ...env },
-      stdio: "ignore"
-    })
+    const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: "ignore" })
     const timer = setInterval(() => {
-      const lines = NodeFs.existsSync(requestLog)
-        ? NodeFs.readFileSync(requestLog, "utf8").split("\n").length
-        : 0
-      if (lines - start >= after) {
+      if (killNow()) {
         clearInterval(timer)
         child.kill("SIGKILL")
       }
@@ -33,3 +19,17 @@ export const loadAndKill = (
       resolve(code)
     })
   })
+
+const lines = (log: string) =>
+  NodeFs.existsSync(log) ? NodeFs.readFileSync(log, "utf8").split("\n").length : 0
+
+/** Starts `load` and SIGKILLs it once the sandbox has logged `after` more requests. */
+export const loadAndKill = (
+  args: ReadonlyArray<string>,
+  env: Record<string, string>,
+  requestLog: string,
+  after: number
+) => {
+  const start = lines(requestLog)
+  return loadUntil(args, env, () => lines(requestLog) - start >= after)
+}
