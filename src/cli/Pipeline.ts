@@ -46,7 +46,8 @@ const convertedBooks = (
   books: SourceBooks,
   quickAsAt: string | undefined,
   snapshot: TargetSnapshot,
-  mappings: Mappings.Mappings
+  mappings: Mappings.Mappings,
+  mappingsDir: string | undefined
 ) =>
   Effect.gen(function* () {
     if (quickAsAt === undefined) return { books, conversion: undefined, clearingAccounts: [] }
@@ -54,7 +55,12 @@ const convertedBooks = (
     if (made instanceof QuickConversion.ConversionRefused) return yield* made
     return {
       books: made.books,
-      conversion: { mode: "quick" as const, asAt: quickAsAt, files: made.files },
+      conversion: {
+        mode: "quick" as const,
+        asAt: quickAsAt,
+        files: made.files,
+        ...(mappingsDir !== undefined ? { mappings: mappingsDir } : {})
+      },
       clearingAccounts: made.clearingAccounts
     }
   })
@@ -73,7 +79,8 @@ export const plan = (mappingsDir: string | undefined, quickAsAt?: string) =>
       source,
       quickAsAt,
       snapshot,
-      mappings
+      mappings,
+      mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
     )
     const plain = PlanBuilder.build(books, snapshot, mappings)
     const built = {
@@ -187,7 +194,13 @@ export const reconcile = (run: Run, asAt: string | undefined) =>
     const { books } =
       quickAsAt === undefined
         ? { books: source }
-        : yield* convertedBooks(source, quickAsAt, yield* ReadSnapshot.read, yield* Mappings.load("xero"))
+        : yield* convertedBooks(
+            source,
+            quickAsAt,
+            yield* ReadSnapshot.read,
+            yield* Mappings.load("xero", meta.conversion?.mappings),
+            meta.conversion?.mappings
+          )
     const date = asAt ?? quickAsAt ?? lastDate(books)
     const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date, xero)
     const paths = yield* Effect.promise(() =>

@@ -80,6 +80,8 @@ export interface Conversion {
   readonly asAt: string
   /** The source files the opening position was built from. */
   readonly files: ReadonlyArray<string>
+  /** The reviewed mappings directory the plan used (`--mappings`), so that reconcile rebuilds the same books. */
+  readonly mappings?: string
 }
 
 const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex")

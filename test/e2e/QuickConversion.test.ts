@@ -71,9 +71,30 @@ describe("quick conversion at a cut-over date", () => {
           plan.stdout,
           /Quick conversion as at 2025-12-31: 106 open items as conversion documents, a trial balance journal of 30 lines, from TrialBalance\.csv, AgedReceivablesDetail\.csv, AgedPayablesDetail\.csv/
         )
-        const again = yield* cli(["plan", "--mode", "quick", "--as-at", "2025-12-31", ...common])
+        // Again with reviewed copies of the maps: the same plan, and the plan says which maps reconcile must use.
+        const reviewed = NodePath.join(dir, "reviewed-maps")
+        NodeFs.cpSync(NodePath.resolve(import.meta.dirname, "../../mappings/xero"), reviewed, {
+          recursive: true
+        })
+        const again = yield* cli([
+          "plan",
+          "--mode",
+          "quick",
+          "--as-at",
+          "2025-12-31",
+          "--mappings",
+          reviewed,
+          ...common
+        ])
         const hash = (out: string) => /Plan hash: (\w+)/.exec(out)?.[1]
         assert.strictEqual(hash(again.stdout), hash(plan.stdout), "the same files and options, the same plan")
+        const meta = yield* PlanStore.meta.pipe(Effect.provide(layers(s, workspace)))
+        assert.deepStrictEqual(meta?.conversion, {
+          mode: "quick",
+          asAt: "2025-12-31",
+          files: ["TrialBalance.csv", "AgedReceivablesDetail.csv", "AgedPayablesDetail.csv"],
+          mappings: reviewed
+        })
 
         const code = yield* Effect.promise(() =>
           loadAndKill([...common, "--concurrency", "4"], { JK_API_KEY: apiKey }, requestLog, 150)
