@@ -41,7 +41,8 @@ export const snapshot: TargetSnapshot = {
   ],
   taxProfiles: [
     { name: "SR 9%", vatValue: 9, appliesToSale: true, appliesToPurchase: false },
-    { name: "TX 9%", vatValue: 9, appliesToSale: false, appliesToPurchase: true }
+    { name: "TX 9%", vatValue: 9, appliesToSale: false, appliesToPurchase: true },
+    { name: "ZR", vatValue: 0, appliesToSale: true, appliesToPurchase: false }
   ],
   contactNames: [],
   itemCodes: [],
@@ -59,6 +60,7 @@ export const mappings: Mappings = {
   taxCodes: new NameMap("tax-codes.json", {
     "Standard-Rated Supplies": "SR 9%",
     "Standard-Rated Purchases": "TX 9%",
+    "Zero-Rated Supplies": "ZR",
     "Tax Exempt": null
   }),
   accounts: new NameMap("accounts.json", { GST: "GST Control" })

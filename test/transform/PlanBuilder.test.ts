@@ -1,60 +1,12 @@
 /** The planner's decisions, one rule at a time, on small synthetic books (no files, no network). */
 import { assert, describe, it } from "@effect/vitest"
-import * as Option from "effect/Option"
-import { NameMap, type Mappings } from "../../src/transform/Mappings.js"
 import { inverseRate } from "../../src/transform/MasterDataPlanner.js"
+import * as Option from "effect/Option"
 import * as Money from "../../src/transform/Money.js"
 import { planHash } from "../../src/transform/Plan.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import type { SourceBooks, SourceDocument, SourceLine } from "../../src/transform/SourceModel.js"
-import type { TargetSnapshot } from "../../src/transform/TargetSnapshot.js"
-
-const m = (s: string) => Option.getOrThrow(Money.parse(s))
-
-const snapshot: TargetSnapshot = {
-  baseCurrency: "SGD",
-  enabledCurrencies: ["SGD"],
-  accounts: [
-    {
-      name: "Accounts Receivable",
-      code: "1100",
-      accountType: "Current Asset",
-      controlFlag: true,
-      currencyCode: "SGD"
-    },
-    {
-      name: "GST Control",
-      code: "2200",
-      accountType: "Current Liability",
-      controlFlag: false,
-      currencyCode: "SGD"
-    },
-    { name: "Sales", code: "4000", accountType: "Operating Revenue", controlFlag: false, currencyCode: "SGD" }
-  ],
-  taxProfiles: [
-    { name: "SR 9%", vatValue: 9, appliesToSale: true, appliesToPurchase: false },
-    { name: "ZR", vatValue: 0, appliesToSale: true, appliesToPurchase: false }
-  ],
-  contactNames: [],
-  itemCodes: [],
-  rates: []
-}
-
-const mappings: Mappings = {
-  accountTypes: new NameMap("account-types.json", {
-    Bank: "Bank Accounts",
-    Revenue: "Operating Revenue",
-    Expense: "Operating Expense",
-    "Current Asset": "Current Asset",
-    "Current Liability": "Current Liability"
-  }),
-  taxCodes: new NameMap("tax-codes.json", {
-    "Standard-Rated Supplies": "SR 9%",
-    "Zero-Rated Supplies": "ZR",
-    "Tax Exempt": null
-  }),
-  accounts: new NameMap("accounts.json", { GST: "GST Control" })
-}
+import { m, mappings, snapshot } from "./Books.js"
 
 const line = (over: Partial<SourceLine> = {}): SourceLine => ({
   description: "Consulting",
