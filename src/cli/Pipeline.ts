@@ -21,11 +21,15 @@ import * as Mappings from "../transform/Mappings.js"
 import { phases } from "../transform/Plan.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
 import * as QuickConversion from "../transform/QuickConversion.js"
+import * as PeriodConversion from "../transform/PeriodConversion.js"
+import { addDays } from "../transform/Dates.js"
+import type { Conversion } from "../transform/Plan.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as XeroSource from "../transform/xero/XeroSource.js"
 import * as Progress from "./Progress.js"
 import type { Run } from "./Run.js"
+import type { Cutover } from "./common.js"
 
 /** Stages a surveyed input (`Extract.survey` runs before staging is opened) and prints its files. */
 export const extract = (input: Extract.Survey) =>
@@ -41,23 +45,30 @@ export const extract = (input: Extract.Survey) =>
     return files
   })
 
-/** The books a plan is built from: the source's whole history, or a quick conversion's opening position. */
+/**
+ * The books a plan is built from: the source's whole history, a quick conversion's opening position, or a
+ * conversion from a start date (the opening position the day before and the period's transactions).
+ */
 const convertedBooks = (
   books: SourceBooks,
-  quickAsAt: string | undefined,
+  cutover: Cutover,
   snapshot: TargetSnapshot,
   mappings: Mappings.Mappings,
   mappingsDir: string | undefined
 ) =>
   Effect.gen(function* () {
-    if (quickAsAt === undefined) return { books, conversion: undefined, clearingAccounts: [] }
-    const made = QuickConversion.books(books, quickAsAt, snapshot, mappings)
+    if (cutover === undefined) return { books, conversion: undefined, clearingAccounts: [] }
+    const made =
+      cutover.mode === "quick"
+        ? QuickConversion.books(books, cutover.asAt, snapshot, mappings)
+        : PeriodConversion.books(books, cutover.from, snapshot, mappings)
     if (made instanceof QuickConversion.ConversionRefused) return yield* made
     return {
       books: made.books,
       conversion: {
-        mode: "quick" as const,
-        asAt: quickAsAt,
+        mode: cutover.mode,
+        asAt: cutover.mode === "quick" ? cutover.asAt : addDays(cutover.from, -1),
+        ...(cutover.mode === "from" ? { from: cutover.from } : {}),
         files: made.files,
         ...(mappingsDir !== undefined ? { mappings: mappingsDir } : {})
       },
@@ -65,7 +76,15 @@ const convertedBooks = (
     }
   })
 
-export const plan = (mappingsDir: string | undefined, quickAsAt?: string) =>
+/** The conversion a stored plan was made with, as the options that made it. */
+const cutoverOf = (c: Conversion | undefined): Cutover =>
+  c === undefined
+    ? undefined
+    : c.mode === "from" && c.from !== undefined
+      ? { mode: "from", from: c.from }
+      : { mode: "quick", asAt: c.asAt }
+
+export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
       return yield* Effect.dieMessage(
@@ -77,7 +96,7 @@ export const plan = (mappingsDir: string | undefined, quickAsAt?: string) =>
     const mappings = yield* Mappings.load("xero", mappingsDir)
     const { books, conversion, clearingAccounts } = yield* convertedBooks(
       source,
-      quickAsAt,
+      cutover,
       snapshot,
       mappings,
       mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
@@ -88,10 +107,17 @@ export const plan = (mappingsDir: string | undefined, quickAsAt?: string) =>
       clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],
       ...(conversion ? { conversion } : {})
     }
-    if (conversion)
+    if (conversion?.mode === "quick")
       yield* Console.log(
         `Quick conversion as at ${conversion.asAt}: ${books.documents.length + (books.credits ?? []).length} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}`
       )
+    if (conversion?.mode === "from") {
+      const opening = books.documents.filter((d) => d.date < conversion.from!).length +
+        (books.credits ?? []).filter((c) => c.date < conversion.from! || c.status === "Opening balance").length
+      yield* Console.log(
+        `Conversion from ${conversion.from}: the opening position as at ${conversion.asAt} (${opening} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}), then ${books.documents.length - books.documents.filter((d) => d.date < conversion.from!).length} documents, ${books.payments.length} payments, ${books.journals.length - 1} journals, ${(books.cashEntries ?? []).length} cash entries and ${(books.transfers ?? []).length} transfers dated ${conversion.from} or later`
+      )
+    }
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
     const rejects = built.issues.filter((i) => i.severity === "reject")
     const warnings = built.issues.filter((i) => i.severity === "warning")
@@ -190,18 +216,18 @@ export const reconcile = (run: Run, asAt: string | undefined) =>
     const meta = yield* PlanStore.meta
     if (!meta) return yield* Effect.dieMessage("no plan in this workspace: run plan and load first")
     const source = yield* XeroSource.read
-    const quickAsAt = meta.conversion?.asAt
+    const cutover = cutoverOf(meta.conversion)
     const { books } =
-      quickAsAt === undefined
+      cutover === undefined
         ? { books: source }
         : yield* convertedBooks(
             source,
-            quickAsAt,
+            cutover,
             yield* ReadSnapshot.read,
             yield* Mappings.load("xero", meta.conversion?.mappings),
             meta.conversion?.mappings
           )
-    const date = asAt ?? quickAsAt ?? lastDate(books)
+    const date = asAt ?? (cutover?.mode === "quick" ? cutover.asAt : lastDate(books))
     const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date, xero)
     const paths = yield* Effect.promise(() =>
       ReportWriter.write(run.dir, result, {

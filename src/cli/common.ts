@@ -101,10 +101,31 @@ export const asAt = Options.text("as-at").pipe(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-/** The cut-over date of a quick conversion, undefined for a full migration; a wrong combination fails. */
-export const cutOver = (m: "full" | "quick", date: Option.Option<string>) => {
+/** `--from`: the start date of a full conversion from that date on top of an opening position. */
+export const from = Options.text("from").pipe(
+  Options.optional,
+  Options.withDescription(
+    "YYYY-MM-DD: migrate every transaction from this date on, on top of the opening position the day before (from the source's Trial Balance and aged reports at that day)"
+  )
+)
+
+/** How the books are converted: the whole history, a quick conversion at a date, or a conversion from a date. */
+export type Cutover =
+  | { readonly mode: "quick"; readonly asAt: string }
+  | { readonly mode: "from"; readonly from: string }
+  | undefined
+
+const realDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)
+
+/** The conversion the options ask for; a wrong combination or a date that is not YYYY-MM-DD fails. */
+export const cutOver = (
+  m: "full" | "quick",
+  date: Option.Option<string>,
+  start: Option.Option<string> = Option.none()
+): Effect.Effect<Cutover, Error> => {
   const d = Option.getOrUndefined(date)
-  if (m === "quick" && (d === undefined || !DATE.test(d)))
+  const f = Option.getOrUndefined(start)
+  if (m === "quick" && (d === undefined || !realDate(d)))
     return Effect.fail(
       new Error(
         `--mode quick needs --as-at YYYY-MM-DD, the cut-over date (given: ${d ?? "none"}): the date of the source's Trial Balance and aged reports to open from`
@@ -114,5 +135,14 @@ export const cutOver = (m: "full" | "quick", date: Option.Option<string>) => {
     return Effect.fail(
       new Error("--as-at is the cut-over date of --mode quick; leave it out for a full migration")
     )
-  return Effect.succeed(m === "quick" ? d : undefined)
+  if (f !== undefined && m === "quick")
+    return Effect.fail(
+      new Error(
+        "--from and --mode quick are two ways to migrate: a quick conversion moves the opening position at --as-at only, --from moves every transaction from that date on top of it; choose one"
+      )
+    )
+  if (f !== undefined && !realDate(f))
+    return Effect.fail(new Error(`--from needs a date as YYYY-MM-DD (given: ${f})`))
+  if (f !== undefined) return Effect.succeed({ mode: "from", from: f })
+  return Effect.succeed(m === "quick" && d !== undefined ? { mode: "quick", asAt: d } : undefined)
 }

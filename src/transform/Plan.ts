@@ -74,10 +74,15 @@ export interface Plan {
   readonly conversion?: Conversion
 }
 
-/** A conversion at a cut-over date: the opening position from the source's own reports at `asAt`. */
+/**
+ * A conversion at a cut-over date: the opening position from the source's own reports at `asAt` (quick), or
+ * that position the day before `from` and every transaction from `from` on (from).
+ */
 export interface Conversion {
-  readonly mode: "quick"
+  readonly mode: "quick" | "from"
   readonly asAt: string
+  /** The start date of a conversion from a date (`asAt` is the day before it). */
+  readonly from?: string
   /** The source files the opening position was built from. */
   readonly files: ReadonlyArray<string>
   /** The reviewed mappings directory the plan used (`--mappings`), so that reconcile rebuilds the same books. */

@@ -42,10 +42,12 @@ export const journalNarration = (asAt: string) => `Opening balances: trial balan
 export class ConversionRefused extends Schema.TaggedError<ConversionRefused>()("ConversionRefused", {
   what: Schema.String,
   why: Schema.String,
-  fix: Schema.String
+  fix: Schema.String,
+  /** Which conversion was refused ("quick conversion" when absent). */
+  mode: Schema.optional(Schema.String)
 }) {
   override get message() {
-    return `quick conversion refused: ${this.what}: ${this.why}. ${this.fix}`
+    return `${this.mode ?? "quick conversion"} refused: ${this.what}: ${this.why}. ${this.fix}`
   }
 }
 
@@ -54,7 +56,15 @@ export interface Conversion {
   readonly books: SourceBooks
   readonly clearingAccounts: ReadonlyArray<string>
   readonly files: ReadonlyArray<string>
+  /** Each conversion document and credit note with the source record its open item stands for, if found. */
+  readonly origins: ReadonlyMap<SourceDocument | SourceCredit, OpenItems.OpenItemMatch | undefined>
 }
+
+/**
+ * The own-currency amount of an open foreign item at the date, when the caller knows it exactly (a
+ * conversion from a start date replays the source's settlements); undefined to read it from the export.
+ */
+export type OwnAmount = (found: OpenItems.OpenItemMatch) => Money.Money | undefined
 
 const fmt = (m: Money.Money) => Money.toFixed(m)
 const sum = (xs: ReadonlyArray<Money.Money>) => Money.sum([...xs])
@@ -91,7 +101,8 @@ export const books = (
   source: SourceBooks,
   asAt: string,
   snapshot: TargetSnapshot,
-  mappings: Mappings
+  mappings: Mappings,
+  known?: OwnAmount
 ): Conversion | ConversionRefused => {
   const base = snapshot.baseCurrency
   const tb = source.trialBalances.find((t) => t.asAt === asAt)
@@ -158,6 +169,7 @@ export const books = (
   const documents: Array<SourceDocument> = []
   const credits: Array<SourceCredit> = []
   const warnings: Array<Issue> = []
+  const origins = new Map<SourceDocument | SourceCredit, OpenItems.OpenItemMatch | undefined>()
   for (const side of ["AR", "AP"] as const) {
     const report: SourceAgedReport = side === "AR" ? ar : ap
     const total = sum(report.items.map((i) => i.outstanding))
@@ -172,10 +184,13 @@ export const books = (
     const match = OpenItems.matcher(source, side)
     for (const i of report.items) {
       if (Money.isZero(i.outstanding)) continue
-      const made = conversionItem(source, asAt, side, i, match(i), base, clearingAccounts[side], warnings)
+      const found = match(i)
+      const own = found === undefined ? undefined : known?.(found)
+      const made = conversionItem(source, asAt, side, i, found, own, base, clearingAccounts[side], warnings)
       if (made instanceof ConversionRefused) return made
       if (made._tag === "document") documents.push(made.doc)
       else credits.push(made.credit)
+      origins.set(made._tag === "document" ? made.doc : made.credit, found)
     }
   }
 
@@ -204,7 +219,8 @@ export const books = (
       issues: warnings
     },
     clearingAccounts: [clearingAccounts.AR, clearingAccounts.AP],
-    files: [tb.file, ar.file, ap.file]
+    files: [tb.file, ar.file, ap.file],
+    origins
   }
 }
 
@@ -248,6 +264,7 @@ const conversionItem = (
   side: "AR" | "AP",
   i: SourceAgedItem,
   found: OpenItems.OpenItemMatch | undefined,
+  known: Money.Money | undefined,
   base: string,
   clearing: string,
   warnings: Array<Issue>
@@ -263,7 +280,7 @@ const conversionItem = (
   let amount = baseAmount
   let exchangeRate: Money.Money | undefined
   if (i.currency === undefined && currency !== base) {
-    const own = ownAmount(source, asAt, found)
+    const own = known ?? ownAmount(source, asAt, found)
     if (own !== undefined) amount = own
     else {
       const rate = rateOn(source.rates, currency, record?.date ?? i.date)

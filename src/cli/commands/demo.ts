@@ -14,7 +14,7 @@ import * as TargetApi from "../../load/TargetApi.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
-import { asAt, concurrency, cutOver, exitWith, mode, runsDir, staging } from "../common.js"
+import { asAt, concurrency, cutOver, exitWith, from, mode, runsDir, staging } from "../common.js"
 import { resource } from "../../Resources.js"
 
 /** The bundled sample company. */
@@ -30,13 +30,14 @@ export const demo = Command.make(
     runsDir,
     concurrency,
     mode,
-    asAt
+    asAt,
+    from
   },
   (args) =>
     exitWith(
       Effect.gen(function* () {
         const started = Date.now()
-        const quickAsAt = yield* cutOver(args.mode, args.asAt)
+        const cutover = yield* cutOver(args.mode, args.asAt, args.from)
         const input = yield* Extract.survey({ source: "xero", inputDir: args.input })
         const run = yield* Run.open(args.runsDir, "demo", { input: args.input })
         const sandbox = yield* Effect.acquireRelease(
@@ -52,7 +53,7 @@ export const demo = Command.make(
         )
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(input)
-          const plan = yield* Pipeline.plan(undefined, quickAsAt)
+          const plan = yield* Pipeline.plan(undefined, cutover)
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
           return { plan, load, rec }

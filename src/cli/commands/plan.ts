@@ -10,6 +10,7 @@ import {
   baseUrl,
   cutOver,
   exitWith,
+  from,
   mappings,
   mode,
   runsDir,
@@ -20,16 +21,16 @@ import {
 
 export const plan = Command.make(
   "plan",
-  { workspace, baseUrl, apiKeyFile, mappings, runsDir, mode, asAt },
+  { workspace, baseUrl, apiKeyFile, mappings, runsDir, mode, asAt, from },
   (args) =>
     exitWith(
       Effect.gen(function* () {
-        const quickAsAt = yield* cutOver(args.mode, args.asAt)
+        const cutover = yield* cutOver(args.mode, args.asAt, args.from)
         const run = yield* Run.open(args.runsDir, "plan", {
           workspace: args.workspace,
           baseUrl: args.baseUrl
         })
-        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), quickAsAt).pipe(
+        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover).pipe(
           Effect.provide(Run.loggerLayer(run))
         )
         yield* Run.record(run, {
