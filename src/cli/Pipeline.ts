@@ -112,8 +112,10 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
         `Quick conversion as at ${conversion.asAt}: ${books.documents.length + (books.credits ?? []).length} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}`
       )
     if (conversion?.mode === "from") {
-      const opening = books.documents.filter((d) => d.date < conversion.from!).length +
-        (books.credits ?? []).filter((c) => c.date < conversion.from! || c.status === "Opening balance").length
+      const opening =
+        books.documents.filter((d) => d.date < conversion.from!).length +
+        (books.credits ?? []).filter((c) => c.date < conversion.from! || c.status === "Opening balance")
+          .length
       yield* Console.log(
         `Conversion from ${conversion.from}: the opening position as at ${conversion.asAt} (${opening} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}), then ${books.documents.length - books.documents.filter((d) => d.date < conversion.from!).length} documents, ${books.payments.length} payments, ${books.journals.length - 1} journals, ${(books.cashEntries ?? []).length} cash entries and ${(books.transfers ?? []).length} transfers dated ${conversion.from} or later`
       )

@@ -246,7 +246,8 @@ export const books = (
     return false
   })
 
-  const numberOf = (c: SourceCredit) => conversionCredits.get(c)?.number || c.number || references.get(c) || ""
+  const numberOf = (c: SourceCredit) =>
+    conversionCredits.get(c)?.number || c.number || references.get(c) || ""
   const refunds = inPeriod(source.refunds, from).map((r) => {
     const c = refundOf.get(r.lineage)
     const made = c === undefined ? undefined : conversionCredits.get(c)

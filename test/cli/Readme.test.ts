@@ -129,6 +129,30 @@ describe("README", () => {
   )
 
   it.live(
+    "the conversion from a start date runs as written and reconciles at both dates",
+    () =>
+      Effect.gen(function* () {
+        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
+        const block = /<!-- readme-from:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-from:end -->/.exec(
+          readme
+        )
+        assert.isNotNull(block, "README.md has a readme-from block")
+        const lines = block![1]!.trim().split("\n")
+        assert.isTrue(lines[0]!.includes("--out runs/sample-midyear"), lines[0])
+        removeRunAtEnd("sample-midyear")
+        const r = yield* Effect.promise(() => bash(["set -e", ...lines].join("\n")))
+        const run = /workspace (.*)[/\\]workspace$/m.exec(r.out)?.[1]
+        if (run !== undefined) removeRunAtEnd(NodePath.basename(run))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.match(r.out, /Conversion from 2025-07-01: the opening position as at 2025-06-30/)
+        assert.match(r.out, /trial balance at 2025-06-30: \d+ accounts, total difference 0\.00/)
+        assert.match(r.out, /trial balance at 2025-12-31: \d+ accounts, total difference 0\.00/)
+        assert.include(r.out, "Reconciliation: MATCHES")
+      }),
+    180_000
+  )
+
+  it.live(
     "npm run bench -- --quick sandbox prints the sandbox's figures",
     () =>
       Effect.gen(function* () {

@@ -12,15 +12,7 @@ import * as Reconcile from "../../src/reconcile/Reconcile.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { loadAndKill } from "../support/Kill.js"
-import {
-  apiKey,
-  assertExactlyOnce,
-  layers,
-  runCli,
-  sampleDir,
-  sandbox,
-  tempDir
-} from "../support/Harness.js"
+import { apiKey, assertExactlyOnce, layers, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
 
 const cli = (args: ReadonlyArray<string>, env: Record<string, string>) =>
   Effect.promise(() => runCli(args, env))

@@ -51,7 +51,8 @@ describe("quick conversion at a cut-over date", () => {
           "xero",
           "--input",
           sampleDir,
-          ...common.slice(0, 2)
+          ...common.slice(0, 2),
+          ...common.slice(4)
         ])
         assert.strictEqual(extract.status, 0, extract.stderr)
 

@@ -4,7 +4,9 @@
  * workers and every process they start, so that whatever a test makes through `os.tmpdir()` lands there and
  * nothing of another run (or of a person at work on the same machine) is mistaken for a leftover. At teardown
  * the run fails, naming them, if entries with the project's prefixes remain in it; the directory is removed
- * either way (with what tools such as tsx cached in it).
+ * either way (with what tools such as tsx cached in it). The repository's own `runs/` is held to the same
+ * rule: a run directory a command writes there during the tests (one started without `--runs-dir`) is a
+ * leftover too, named and removed.
  */
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
@@ -42,7 +44,11 @@ const ours = (name: string) => PREFIXES.some((p) => name.startsWith(p))
 const entries = (dir: string): ReadonlyArray<string> =>
   NodeFs.existsSync(dir) ? NodeFs.readdirSync(dir) : []
 
+/** The repository's `runs/`, where a command writes its run unless told `--runs-dir`. */
+const repoRuns = NodePath.resolve(import.meta.dirname, "../../runs")
+
 export default function setup(): () => void {
+  const runsBefore = new Set(entries(repoRuns))
   const runDir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), RUN_PREFIX))
   const saved = VARIABLES.map((name) => [name, process.env[name]] as const)
   for (const name of VARIABLES) process.env[name] = runDir
@@ -51,13 +57,15 @@ export default function setup(): () => void {
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
     }
-    const left = entries(runDir).filter(ours)
+    const newRuns = entries(repoRuns).filter((name) => !runsBefore.has(name))
+    for (const name of newRuns) NodeFs.rmSync(NodePath.join(repoRuns, name), { recursive: true, force: true })
+    const left = [...entries(runDir).filter(ours), ...newRuns.map((name) => NodePath.join(repoRuns, name))]
     NodeFs.rmSync(runDir, { recursive: true, force: true })
     if (left.length > 0) {
       ;(globalThis as Record<symbol, unknown>)[LEFTOVERS] = left
       throw new Error(
         `the tests left ${left.length} temporary ${left.length === 1 ? "entry" : "entries"} behind in ` +
-          `${runDir} (now removed): make each test remove what it makes, passed or failed, as ` +
+          `${runDir} or ${repoRuns} (now removed): make each test remove what it makes, passed or failed, as ` +
           `test/support/TempDir.ts does\n  ${left.join("\n  ")}`
       )
     }

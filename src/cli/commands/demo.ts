@@ -75,6 +75,6 @@ export const demo = Command.make(
     )
 ).pipe(
   Command.withDescription(
-    "Migrate the bundled Xero sample into an embedded sandbox and reconcile it: its whole history, or with --mode quick --as-at 2025-12-31 the opening position at that date."
+    "Migrate the bundled Xero sample (or --input DIR) into an embedded sandbox and reconcile it: its whole history; with --mode quick --as-at 2025-12-31 the opening position at that date; with --from DATE every transaction from DATE on top of the opening position the day before (the input must hold the reports at that day: npm run sample -- --also-at)."
   )
 )

@@ -46,6 +46,6 @@ export const plan = Command.make(
     )
 ).pipe(
   Command.withDescription(
-    "Plan every target write from the staged source and the target's chart, tax profiles, currencies and contacts (read-only). --mode quick --as-at DATE plans a quick conversion: the opening position at DATE from the source's own Trial Balance and aged reports."
+    "Plan every target write from the staged source and the target's chart, tax profiles, currencies and contacts (read-only). --mode quick --as-at DATE plans a quick conversion: the opening position at DATE from the source's own Trial Balance and aged reports; --from DATE plans that opening position the day before DATE and every transaction from DATE on."
   )
 )
