@@ -9,12 +9,16 @@ import { fromEpochMs } from "../transform/Dates.js"
 import { TargetApi, unwrap } from "./TargetApi.js"
 import { TargetProtocolError, TargetRejected } from "./TargetErrors.js"
 
-const str = (v: unknown): string => (typeof v === "string" ? v : "")
+export const str = (v: unknown): string => (typeof v === "string" ? v : "")
 
-const all = (path: string, sortBy: string) =>
+/** Every row of a search, sorted by `sortBy`; a truncated list fails. */
+export const all = (path: string, sortBy: string, filter?: Record<string, unknown>) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const { rows, truncated } = yield* api.searchAll(path, { sort: { sortBy: [sortBy], order: "ASC" } })
+    const { rows, truncated } = yield* api.searchAll(path, {
+      ...(filter ? { filter } : {}),
+      sort: { sortBy: [sortBy], order: "ASC" }
+    })
     if (truncated) {
       return yield* new TargetProtocolError({
         operation: `POST ${path}`,
@@ -24,14 +28,15 @@ const all = (path: string, sortBy: string) =>
     return rows
   })
 
-const listRows = (body: unknown): Array<Record<string, unknown>> => {
+/** The rows of a list answer, wrapped in `{ data }` or not. */
+export const listRows = (body: unknown): Array<Record<string, unknown>> => {
   const b = body as { data?: unknown } | unknown[]
   if (Array.isArray(b)) return b as Array<Record<string, unknown>>
   return Array.isArray(b?.data) ? (b.data as Array<Record<string, unknown>>) : []
 }
 
 /** The organization's base currency: `GET /organization`, else the currency list's base flag. */
-const baseCurrency = Effect.gen(function* () {
+export const baseCurrency = Effect.gen(function* () {
   const api = yield* TargetApi
   const org = yield* api.read("GET", "/organization").pipe(
     Effect.map(unwrap),

@@ -1,0 +1,302 @@
+/**
+ * The rehearsal's snapshot of the real target: everything a mirror of it needs, read with GETs and searches
+ * only (`rehearse`, issue 17). Organisation, base and enabled currencies with their rates, the account
+ * classifications, the chart with its control and system accounts, tax profiles, contacts, items, and the
+ * references of existing documents, credit notes, journals and cash entries.
+ *
+ * Invariants: nothing is ever written to the target; every list is read to its end, and any failure (a 401,
+ * a truncated search, an unexpected answer) fails the whole snapshot (`SnapshotIncomplete`): a rehearsal never
+ * runs against a partial mirror. The content holds no resource ids and every list is sorted, so the same
+ * target gives the same content and the same sha256 (`contentHash`, which excludes the time it was taken).
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { createHash } from "node:crypto"
+import * as NodeFs from "node:fs"
+import { fromEpochMs } from "../transform/Dates.js"
+import { all, baseCurrency, listRows, str } from "./ReadSnapshot.js"
+import { TargetApi, unwrap } from "./TargetApi.js"
+import { TargetProtocolError, TargetRejected, type TargetError } from "./TargetErrors.js"
+
+export const SNAPSHOT_FORMAT = "ledger-migrate/target-snapshot"
+
+type Row = Record<string, unknown>
+
+/** What the snapshot holds (no resource ids; every list sorted). */
+export interface SnapshotContent {
+  readonly organisation: { readonly name: string; readonly baseCurrency: string; readonly timeZone: string }
+  readonly enabledCurrencies: ReadonlyArray<string>
+  readonly rates: ReadonlyArray<{
+    currencyCode: string
+    rate: number
+    applicableFrom: string
+    applicableTo: string | null
+  }>
+  /** The target's fallback rate per enabled currency (its effective rate on a day no organisation rate covers). */
+  readonly platformRates: Readonly<Record<string, number>>
+  readonly classifications: ReadonlyArray<{ name: string; accountClass: string; normalBalance: string }>
+  readonly accounts: ReadonlyArray<{
+    name: string
+    code: string | null
+    classificationType: string
+    accountClass: string
+    currencyCode: string
+    controlFlag: boolean
+    systemAccount: boolean
+  }>
+  readonly taxProfiles: ReadonlyArray<{
+    name: string
+    description: string
+    vatValue: number
+    appliesToSale: boolean
+    appliesToPurchase: boolean
+    taxTypeCode: string
+  }>
+  readonly contacts: ReadonlyArray<{
+    name: string
+    customer: boolean
+    supplier: boolean
+    currencyCode: string | null
+  }>
+  readonly items: ReadonlyArray<{
+    itemCode: string
+    name: string
+    appliesToSale: boolean
+    appliesToPurchase: boolean
+  }>
+  readonly documents: ReadonlyArray<{
+    kind: "invoice" | "bill" | "customerCreditNote" | "supplierCreditNote"
+    reference: string
+    date: string | null
+    contact: string | null
+    currencyCode: string
+    status: string
+    totalAmount: number
+  }>
+  readonly journals: ReadonlyArray<{ reference: string; date: string | null; status: string }>
+  readonly cashEntries: ReadonlyArray<{
+    type: string
+    reference: string
+    date: string | null
+    bankAccount: string | null
+    amount: number
+  }>
+}
+
+/** A saved snapshot: `WS/snapshot.json`. */
+export interface Snapshot {
+  readonly format: typeof SNAPSHOT_FORMAT
+  readonly takenAt: string
+  readonly baseUrl: string
+  readonly sha256: string
+  readonly content: SnapshotContent
+}
+
+/** The snapshot could not be read completely, or a saved one is damaged. */
+export class SnapshotIncomplete extends Schema.TaggedError<SnapshotIncomplete>()("SnapshotIncomplete", {
+  where: Schema.String,
+  detail: Schema.String
+}) {
+  override get message() {
+    return `the snapshot of ${this.where} is incomplete: ${this.detail}. A rehearsal never runs against a partial mirror: fix the cause (for a 401 or 403, the API key in JK_API_KEY or --api-key-file) and run rehearse again.`
+  }
+}
+
+const sortBy = <A>(xs: Array<A>, key: (a: A) => string): Array<A> =>
+  xs.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+const date = (v: unknown): string | null => (typeof v === "number" ? fromEpochMs(v) : null)
+const num = (v: unknown): number => (typeof v === "number" ? v : 0)
+
+/** A GET list read to its end (a `truncated` answer fails). */
+const list = (path: string) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const body = yield* api.read("GET", path)
+    if ((body as { truncated?: unknown } | undefined)?.truncated === true)
+      return yield* new TargetProtocolError({
+        operation: `GET ${path}`,
+        detail: "the target truncated the list"
+      })
+    return listRows(body)
+  })
+
+const DOCS = [
+  ["invoice", "/invoices/search"],
+  ["bill", "/bills/search"],
+  ["customerCreditNote", "/customer-credit-notes/search"],
+  ["supplierCreditNote", "/supplier-credit-notes/search"]
+] as const
+
+const CASH_TYPES = ["JOURNAL_DIRECT_CASH_IN", "JOURNAL_DIRECT_CASH_OUT", "JOURNAL_CASH_TRANSFER"]
+
+/** Reads the whole snapshot content from the target (GETs and searches only). */
+const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effect.gen(function* () {
+  const api = yield* TargetApi
+  const org = yield* api.read("GET", "/organization").pipe(
+    Effect.map(unwrap),
+    Effect.catchIf(
+      (e) => e instanceof TargetRejected && e.status === 404,
+      () => Effect.succeed({} as Row)
+    )
+  )
+  const base = yield* baseCurrency
+  const currencies = (yield* list("/organization/currencies?limit=1000&offset=0"))
+    .map((c) => str(c.currencyCode))
+    .filter((c) => c !== "" && c !== base)
+    .sort()
+  const rates: Array<SnapshotContent["rates"][number]> = []
+  const platformRates: Record<string, number> = {}
+  for (const code of currencies) {
+    for (const r of yield* list(`/organization-currencies/${code}/rates?limit=1000&offset=0`))
+      rates.push({
+        currencyCode: code,
+        rate: num(r.rateFunctionalToSource ?? r.rate),
+        applicableFrom: date(r.rateApplicableFrom) ?? "",
+        applicableTo: date(r.rateApplicableTo)
+      })
+    const effective = unwrap(
+      yield* api.read("GET", `/organization/currencies/${code}/effective-rate?date=1900-01-01`)
+    )
+    if (typeof effective.rateFunctionalToSource === "number")
+      platformRates[code] = effective.rateFunctionalToSource
+  }
+  const classifications = (yield* list("/account-classifications?limit=1000&offset=0")).map((c) => {
+    const accountClass = str(c.accountClass)
+    return {
+      name: str(c.classificationType) || str(c.name),
+      accountClass,
+      normalBalance:
+        str(c.normalBalance) || (["Asset", "Expense"].includes(accountClass) ? "DEBIT" : "CREDIT")
+    }
+  })
+  const accounts = (yield* all("/chart-of-accounts/search", "name")).map((a) => ({
+    name: str(a.name),
+    code: str(a.code) || null,
+    classificationType: str(a.classificationType) || str(a.accountType),
+    accountClass: str(a.accountClass),
+    currencyCode: str(a.currencyCode) || base,
+    controlFlag: a.controlFlag === true,
+    systemAccount: a.systemAccount === true
+  }))
+  const taxProfiles = (yield* all("/tax-profiles/search", "name")).map((p) => ({
+    name: str(p.name),
+    description: str(p.description) || str(p.name),
+    vatValue: num(p.vatValue),
+    appliesToSale: p.appliesToSale === true,
+    appliesToPurchase: p.appliesToPurchase === true,
+    taxTypeCode: str(p.taxTypeCode) || str(p.name)
+  }))
+  const contactRows = yield* all("/contacts/search", "name")
+  const contactName = new Map(contactRows.map((c) => [str(c.resourceId), str(c.name)]))
+  const contacts = contactRows.map((c) => ({
+    name: str(c.name),
+    customer: c.customer === true,
+    supplier: c.supplier === true,
+    currencyCode: str(c.currencyCode) || null
+  }))
+  const items = (yield* all("/items/search", "itemCode")).map((i) => ({
+    itemCode: str(i.itemCode),
+    name: str(i.name) || str(i.itemCode),
+    appliesToSale: i.appliesToSale === true,
+    appliesToPurchase: i.appliesToPurchase === true
+  }))
+  const documents: Array<SnapshotContent["documents"][number]> = []
+  for (const [kind, path] of DOCS)
+    for (const d of yield* all(path, "reference")) {
+      const contact = d.contact as Row | null | undefined
+      documents.push({
+        kind,
+        reference: str(d.reference),
+        date: date(d.valueDate),
+        contact: str(contact?.name) || contactName.get(str(d.contactResourceId)) || null,
+        currencyCode: str(d.currencyCode) || base,
+        status: str(d.status),
+        totalAmount: num(d.totalAmount)
+      })
+    }
+  const journals = (yield* all("/journals/search", "reference")).map((j) => ({
+    reference: str(j.reference),
+    date: date(j.valueDate),
+    status: str(j.status)
+  }))
+  const legs = yield* all("/cashflow-transactions/search", "businessTransactionReference", {
+    businessTransactionType: { in: CASH_TYPES }
+  })
+  const entries = new Map<string, SnapshotContent["cashEntries"][number]>()
+  for (const l of legs) {
+    if (str(l.transactionStatus) === "VOID" || !CASH_TYPES.includes(str(l.businessTransactionType))) continue
+    const id = str(l.parentEntityResourceId) || str(l.businessTransactionResourceId)
+    const account = l.account as Row | undefined
+    // A transfer has two legs: the entry is kept by the leg it leaves from.
+    if (entries.has(id) && str(l.direction) !== "PAYOUT") continue
+    entries.set(id, {
+      type: str(l.businessTransactionType),
+      reference: str(l.businessTransactionReference),
+      date: date(l.valueDate),
+      bankAccount: str(account?.name) || null,
+      amount: num(l.totalAmount)
+    })
+  }
+  const key = (...parts: Array<unknown>) => JSON.stringify(parts)
+  return {
+    organisation: {
+      name: str(org.name) || "Target organisation",
+      baseCurrency: base,
+      timeZone: str(org.timeZone) || "UTC"
+    },
+    enabledCurrencies: currencies,
+    rates: sortBy(rates, (r) => key(r.currencyCode, r.applicableFrom, r.rate)),
+    platformRates,
+    classifications: sortBy(classifications, (c) => c.name),
+    accounts: sortBy(accounts, (a) => a.name),
+    taxProfiles: sortBy(taxProfiles, (t) => t.name),
+    contacts: sortBy(contacts, (c) => c.name),
+    items: sortBy(items, (i) => i.itemCode),
+    documents: sortBy(documents, (d) => key(d.kind, d.reference, d.date, d.contact, d.totalAmount, d.status)),
+    journals: sortBy(journals, (j) => key(j.reference, j.date, j.status)),
+    cashEntries: sortBy([...entries.values()], (e) => key(e.type, e.reference, e.date, e.amount))
+  }
+})
+
+/** The sha256 of a snapshot's content (the time it was taken is not part of it). */
+export const contentHash = (content: SnapshotContent): string =>
+  createHash("sha256").update(JSON.stringify(content)).digest("hex")
+
+/** Reads the target into a snapshot; any failure is `SnapshotIncomplete`, naming what failed. */
+export const take = Effect.gen(function* () {
+  const api = yield* TargetApi
+  const content = yield* readContent.pipe(
+    Effect.mapError((e) => new SnapshotIncomplete({ where: api.baseUrl, detail: e.message }))
+  )
+  return {
+    format: SNAPSHOT_FORMAT,
+    takenAt: new Date().toISOString(),
+    baseUrl: api.baseUrl,
+    sha256: contentHash(content),
+    content
+  } satisfies Snapshot
+})
+
+/** Writes a snapshot as JSON. */
+export const save = (file: string, snapshot: Snapshot): void =>
+  NodeFs.writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`)
+
+/** Reads a saved snapshot and checks its hash against its content. */
+export const load = (file: string): Effect.Effect<Snapshot, SnapshotIncomplete> =>
+  Effect.try({
+    try: () => JSON.parse(NodeFs.readFileSync(file, "utf8")) as Snapshot,
+    catch: (e) => new SnapshotIncomplete({ where: file, detail: `it cannot be read as JSON (${String(e)})` })
+  }).pipe(
+    Effect.filterOrFail(
+      (s) => s.format === SNAPSHOT_FORMAT && typeof s.content === "object" && s.content !== null,
+      () => new SnapshotIncomplete({ where: file, detail: `it is not a ${SNAPSHOT_FORMAT} file` })
+    ),
+    Effect.filterOrFail(
+      (s) => contentHash(s.content) === s.sha256,
+      (s) =>
+        new SnapshotIncomplete({
+          where: file,
+          detail: `its content does not hash to its sha256 ${s.sha256} (edited or damaged); take it again`
+        })
+    )
+  )
