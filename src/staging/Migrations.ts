@@ -15,6 +15,8 @@
  * - `0005_compact_rows`: `src_rows` as values + a shape number, the shapes (key lists) in `src_shapes`.
  * - `0006_extract_generations`: staged rows, shapes and skips keyed by the extract run's generation too,
  *   published through `src_files.gen`; `extract_rejects` and `extract_runs` for runs not yet published.
+ * - `0007_workspace_target`: the target a workspace's checkpoints belong to.
+ * - `0008_rehearsal`: the last rehearsal of the plan (plan and snapshot hashes, its operations).
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -235,6 +237,25 @@ const workspaceTarget = Effect.gen(function* () {
   )`
 })
 
+/**
+ * The last rehearsal of the workspace's plan (`Rehearsals`, `rehearse`): one row, replaced by each rehearsal.
+ * `ops` is the rehearsed plan's operations as a JSON object of key → body hash, so that a load of another plan
+ * can name the operations that changed.
+ */
+const rehearsals = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE rehearsal (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    plan_hash TEXT NOT NULL,
+    snapshot_hash TEXT NOT NULL,
+    clean INTEGER NOT NULL,
+    verdict TEXT NOT NULL,
+    run_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    ops TEXT NOT NULL
+  )`
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
@@ -243,7 +264,8 @@ export const all = {
   "0004_src_rows_rowid": srcRowsRowid,
   "0005_compact_rows": compactRows,
   "0006_extract_generations": extractGenerations,
-  "0007_workspace_target": workspaceTarget
+  "0007_workspace_target": workspaceTarget,
+  "0008_rehearsal": rehearsals
 }
 
 /** All staging migrations, in order. */

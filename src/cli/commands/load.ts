@@ -1,8 +1,15 @@
-/** `load`: execute the plan against the target, resumable and never sending a completed operation twice. */
+/**
+ * `load`: execute the plan against the target, resumable and never sending a completed operation twice. When
+ * the workspace was rehearsed (`rehearse`), the plan must be the rehearsed one: another plan is refused with
+ * the operations that changed, unless `--force`; the rehearsal's plan and snapshot hashes go in the manifest.
+ */
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
+import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as PlanStore from "../../staging/PlanStore.js"
+import * as Rehearsals from "../../staging/Rehearsals.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import {
@@ -30,6 +37,11 @@ export const load = Command.make(
       Options.withDescription(
         "attempt again the operations an earlier run had rejected or skipped (after fixing the data or mappings)"
       )
+    ),
+    force: Options.boolean("force").pipe(
+      Options.withDescription(
+        "load a plan that differs from the one the last rehearsal rehearsed (otherwise refused, naming the changed operations)"
+      )
     )
   },
   (args) =>
@@ -40,6 +52,28 @@ export const load = Command.make(
           baseUrl: args.baseUrl,
           concurrency: args.concurrency
         })
+        const meta = yield* PlanStore.meta
+        const gate =
+          meta === undefined ? { kind: "none" as const } : yield* Rehearsals.gate(meta.planHash, args.force)
+        if (gate.kind === "rehearsed")
+          yield* Console.log(
+            `Rehearsed in ${gate.rehearsal.runId} against snapshot ${gate.rehearsal.snapshotHash.slice(0, 12)}: ${gate.rehearsal.verdict}${gate.rehearsal.clean ? "" : " (that rehearsal was not clean: see its rehearsal.html)"}`
+          )
+        if (gate.kind === "forced") {
+          const { added, removed, changed } = gate.changes
+          yield* Console.log(
+            `--force: loading a plan that differs from the one rehearsed in ${gate.rehearsal.runId} (${added.length} added, ${removed.length} removed, ${changed.length} changed operations)`
+          )
+        }
+        if (gate.kind !== "none")
+          yield* Run.record(run, {
+            rehearsal: {
+              runId: gate.rehearsal.runId,
+              planHash: gate.rehearsal.planHash,
+              snapshotHash: gate.rehearsal.snapshotHash,
+              forced: gate.kind === "forced"
+            }
+          })
         const result = yield* Pipeline.load(run, {
           concurrency: args.concurrency,
           retryRejected: args.retryRejected,
