@@ -10,6 +10,7 @@ import { extract } from "./commands/extract.js"
 import { load } from "./commands/load.js"
 import { plan } from "./commands/plan.js"
 import { reconcile } from "./commands/reconcile.js"
+import { rehearse } from "./commands/rehearse.js"
 import { rollback } from "./commands/rollback.js"
 import { sandbox } from "./commands/sandbox.js"
 import { status } from "./commands/status.js"
@@ -18,7 +19,7 @@ const root = Command.make("ledger-migrate").pipe(
   Command.withDescription(
     "Migrate a business's books from Xero's exports into the accounting platform: extract, plan, load, reconcile."
   ),
-  Command.withSubcommands([demo, sandbox, extract, plan, load, reconcile, rollback, status, api])
+  Command.withSubcommands([demo, sandbox, extract, plan, rehearse, load, reconcile, rollback, status, api])
 )
 
 const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })
