@@ -1,4 +1,8 @@
-/** `sandbox`: run the embedded emulator of the platform on loopback, with optional persistent state and faults. */
+/**
+ * `sandbox`: run the embedded emulator of the platform on loopback, with optional persistent state and faults,
+ * from the shipped organisation or any organisation file (`--organisation`; a bad file is refused naming its
+ * first bad field).
+ */
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Console from "effect/Console"
@@ -31,6 +35,12 @@ export const sandbox = Command.make(
       "probability of committing a write, then dropping the connection"
     ),
     seed: num("seed", "seed of the fault sequence"),
+    organisation: Options.file("organisation", { exists: "yes" }).pipe(
+      Options.optional,
+      Options.withDescription(
+        "the organisation file to start from (format of src/sandbox/fixtures/default-organization.json; a rehearsal's mirror is one); default: the shipped demo organisation"
+      )
+    ),
     requestLog: Options.file("request-log").pipe(
       Options.optional,
       Options.withDescription("NDJSON log of every request")
@@ -56,10 +66,11 @@ export const sandbox = Command.make(
           port: args.port,
           faults,
           ...(Option.isSome(args.state) ? { statePath: args.state.value } : {}),
+          ...(Option.isSome(args.organisation) ? { fixture: args.organisation.value } : {}),
           ...(Option.isSome(args.requestLog) ? { requestLog: args.requestLog.value } : {})
         }
         const running = yield* Effect.acquireRelease(
-          Effect.promise(() => startSandbox(options)),
+          Effect.tryPromise({ try: () => startSandbox(options), catch: (e) => e as Error }),
           (s) => Effect.promise(() => s.close())
         )
         yield* Console.log(
