@@ -82,6 +82,11 @@ export const rehearse = Command.make(
           try: () => validateOrganisation(organisation, "the mirror of the snapshot"),
           catch: (e) => e as Error
         })
+        // The mirror's organisation, kept with the run: `sandbox --organisation` starts the same mirror again.
+        NodeFs.writeFileSync(
+          NodePath.join(run.dir, "mirror-organisation.json"),
+          `${JSON.stringify(organisation, null, 2)}\n`
+        )
         const mirror = yield* Effect.acquireRelease(
           Effect.promise(() => startSandbox({ port: 0, fixture })),
           (s) => Effect.promise(() => s.close())
