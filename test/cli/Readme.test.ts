@@ -1,6 +1,7 @@
 /**
- * README honesty: the worked example between the `readme-example` markers is run as written (on a free
- * port, in a temporary workspace), and so are `npm start` and `npm run sample`. What the commands write
+ * README honesty: the worked example between the `readme-example` markers and the rehearse-then-load flow
+ * between the `readme-rehearse` markers are run as written (on a free port, in a temporary workspace), and
+ * so are `npm start` and `npm run sample`. What the commands write
  * under the repository's `runs/` is removed afterwards, whether the test passed or not.
  */
 import { assert, describe, it, onTestFinished } from "@effect/vitest"
@@ -93,6 +94,40 @@ describe("README", () => {
         assert.include(r.out, "Reconciliation: MATCHES")
       }),
     180_000
+  )
+
+  it.live(
+    "the rehearse-then-load flow runs as written: the rehearsal is clean and the load it checked reconciles",
+    () =>
+      Effect.gen(function* () {
+        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
+        const block =
+          /<!-- readme-rehearse:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-rehearse:end -->/.exec(readme)
+        assert.isNotNull(block, "README.md has a readme-rehearse block")
+        const port = yield* Effect.promise(freePort)
+        const workspace = NodePath.join(tempDir("readme-rehearse"), "acme-rehearsed")
+        removeRunsOfWorkspaceAtEnd(workspace)
+        const lines = block![1]!
+          .trim()
+          .split("\n")
+          .map((line) => line.replaceAll("8787", String(port)).replaceAll("runs/acme-rehearsed", workspace))
+        assert.match(lines[0]!, /sandbox .*&$/, "the flow starts a sandbox in the background")
+        const script = [
+          "set -em",
+          lines[0]!,
+          "sandbox=$!",
+          "trap 'kill -- -$sandbox 2>/dev/null' EXIT",
+          `for i in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.1; done`,
+          ...lines.slice(1)
+        ].join("\n")
+        const r = yield* Effect.promise(() => bash(script))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.strictEqual(r.out.match(/^Rehearsal CLEAN: \d+ operations/gm)?.length, 2, r.out)
+        assert.match(r.out, /Rehearsed in rehearse-/)
+        assert.include(r.out, "Load complete")
+        assert.include(r.out, "Reconciliation: MATCHES")
+      }),
+    240_000
   )
 
   it.live(
