@@ -26,6 +26,7 @@ describe("cli", () => {
           "sandbox",
           "extract",
           "plan",
+          "rehearse",
           "load",
           "reconcile",
           "status",
@@ -157,7 +158,7 @@ describe("cli", () => {
           ])).status,
           0
         )
-        for (const step of ["plan", "load", "reconcile"]) {
+        for (const step of ["plan", "rehearse", "load", "reconcile"]) {
           const r = yield* cli([step, ...target])
           assert.strictEqual(r.status, 0, `${step}: ${r.stdout}${r.stderr}`)
           assert.notInclude(r.stdout + r.stderr, secret)
