@@ -3,8 +3,8 @@
  * plays the real target, started from an organisation that already has its own chart (system accounts named
  * otherwise than the shipped ones), extra tax profiles and some of the client's contacts. The rehearsal's
  * outcome per operation is exactly the real load's; the real target receives not one write during the
- * rehearsal (its request log says so); the real load then reconciles. A plan changed after its rehearsal is
- * refused by load unless forced; a rehearsal from a saved snapshot gives the same rehearsal.json twice; a
+ * rehearsal (its request log says so); the real load then reconciles. A target changed since the rehearsal,
+ * and a plan changed after it, are refused by load unless forced; a rehearsal from a saved snapshot gives the same rehearsal.json twice; a
  * snapshot that cannot be read completely (a 401, a truncated list) stops with exit 2. rehearsal.html is
  * checked in headless Chromium.
  */
@@ -15,7 +15,7 @@ import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import { chromium, dumpDom, screenshot } from "../support/Browser.js"
-import { apiKey, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
+import { apiKey, call, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
 import { colourProfile, decode } from "../support/Png.js"
 
 if (chromium === undefined)
@@ -225,7 +225,7 @@ describe("rehearse against a mirror of the real target", () => {
   )
 
   it.scopedLive(
-    "a plan changed after its rehearsal is refused by load unless forced; a saved snapshot rehearses the same twice",
+    "a target or a plan changed after the rehearsal is refused by load unless forced; a saved snapshot rehearses the same twice",
     () =>
       Effect.gen(function* () {
         const dir = tempDir("rehearse-gate")
@@ -257,6 +257,16 @@ describe("rehearse against a mirror of the real target", () => {
         assert.strictEqual(reports[1], reports[2], "the same snapshot and plan give the same rehearsal.json")
         assert.strictEqual(reports[0], reports[1], "and the same as the rehearsal that took the snapshot")
 
+        // Someone adds a contact to the target after the rehearsal: the load's fresh snapshot differs.
+        const added = yield* Effect.promise(() =>
+          call(real, "POST", "/contacts", { name: "Walk-in Customer", customer: true })
+        )
+        assert.strictEqual(added.status, 201, JSON.stringify(added.body))
+        const moved = yield* cli(["load", ...target])
+        assert.strictEqual(moved.status, 2, moved.stdout + moved.stderr)
+        assert.match(moved.stderr, /has changed since the rehearsal rehearse-.*: contacts 0 → 1\)/)
+        assert.match(moved.stderr, /Run rehearse again .* or pass --force/)
+
         // Reviewed maps that send one more source account to an existing one: another plan.
         const maps = NodePath.join(dir, "maps")
         NodeFs.mkdirSync(maps)
@@ -284,6 +294,7 @@ describe("rehearse against a mirror of the real target", () => {
         const forced = yield* cli(["load", ...target, "--force"])
         assert.strictEqual(forced.status, 0, forced.stdout + forced.stderr)
         assert.match(forced.stdout, /--force: loading a plan that differs from the one rehearsed/)
+        assert.match(forced.stdout, /--force: .* has changed since the rehearsal/)
         assert.match(forced.stdout, /Load complete/)
       }),
     240_000

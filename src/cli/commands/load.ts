@@ -1,15 +1,21 @@
 /**
  * `load`: execute the plan against the target, resumable and never sending a completed operation twice. When
  * the workspace was rehearsed (`rehearse`), the plan must be the rehearsed one: another plan is refused with
- * the operations that changed, unless `--force`; the rehearsal's plan and snapshot hashes go in the manifest.
+ * the operations that changed, unless `--force`; and before its first write the target must still be the one
+ * the rehearsal mirrored (a fresh snapshot, read-only, with the same sha256), else it is refused naming what
+ * changed, unless `--force`. The rehearsal's plan and snapshot hashes go in the manifest.
  */
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import * as MirrorSnapshot from "../../load/MirrorSnapshot.js"
 import * as PlanStore from "../../staging/PlanStore.js"
 import * as Rehearsals from "../../staging/Rehearsals.js"
+import * as WorkspaceTarget from "../../staging/WorkspaceTarget.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import {
@@ -64,6 +70,28 @@ export const load = Command.make(
           yield* Console.log(
             `--force: loading a plan that differs from the one rehearsed in ${gate.rehearsal.runId} (${added.length} added, ${removed.length} removed, ${changed.length} changed operations)`
           )
+        }
+        if (gate.kind !== "none" && (yield* WorkspaceTarget.written) === 0) {
+          // Before the first write: the target must still be the one the rehearsal mirrored.
+          const now = yield* MirrorSnapshot.take
+          if (now.sha256 !== gate.rehearsal.snapshotHash) {
+            const saved = NodePath.join(args.workspace, "snapshot.json")
+            const then = NodeFs.existsSync(saved)
+              ? yield* MirrorSnapshot.load(saved).pipe(Effect.option)
+              : Option.none()
+            const changed = new MirrorSnapshot.TargetChanged({
+              where: now.baseUrl,
+              rehearsed: gate.rehearsal.snapshotHash,
+              now: now.sha256,
+              runId: gate.rehearsal.runId,
+              sections:
+                Option.isSome(then) && then.value.sha256 === gate.rehearsal.snapshotHash
+                  ? MirrorSnapshot.differences(then.value.content, now.content)
+                  : []
+            })
+            if (!args.force) return yield* changed
+            yield* Console.log(`--force: ${changed.message}`)
+          }
         }
         if (gate.kind !== "none")
           yield* Run.record(run, {
