@@ -2,7 +2,8 @@
  * The comparison with our own reading of the source: every migrating document exists exactly once with the
  * source's total, paid amount (payments and credits applied, as the source counts it), balance, currency,
  * date and draft state; its payments are all there; every credit note, overpayment and prepayment exists
- * once as a credit note with its total, used amount (applied and refunded) and remaining credit, and its
+ * once as a credit note with its total, used amount (applied and refunded) and remaining credit (a prepayment
+ * held on its account: a credit note per application, each used in full, together no more than it used), and its
  * refunds are all there; every journal exists once with its debits; each contact's outstanding receivables and payables agree per
  * currency, from the documents and from the target's AR/AP reports. It cannot see what the transform drops:
  * the trial-balance and aged-report comparisons are the independent proof.
@@ -11,7 +12,7 @@ import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
-import { creditReferences } from "../transform/TransactionIdentity.js"
+import { creditReferences, heldOnAccount } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
 import {
   isVoid,
@@ -43,7 +44,9 @@ export const compareDocuments = (
   books: SourceBooks,
   target: DocumentTarget,
   baseCurrency: string,
-  asAt: string
+  asAt: string,
+  /** How many refunds of held prepayments the plan made cash entries of, per side (they are no credit-note refunds). */
+  heldRefunds: { readonly sale: number; readonly purchase: number } = { sale: 0, purchase: 0 }
 ): DocumentComparison => {
   const mismatches: Array<Mismatch> = []
   const counts: Array<Count> = []
@@ -121,9 +124,46 @@ export const compareDocuments = (
     const found = ((side === "AR" ? target.customerCredits : target.supplierCredits) ?? []).filter(
       (d) => !isVoid(d.status)
     )
-    const mine = credits.filter(([c]) => c.side === sourceSide)
-    if (mine.length === 0 && found.length === 0) continue
-    const byRef = byReference(found)
+    const sideCredits = credits.filter(([c]) => c.side === sourceSide)
+    const held = sideCredits.filter(([c]) => heldOnAccount(c) !== undefined)
+    const mine = sideCredits.filter(([c]) => heldOnAccount(c) === undefined)
+    const applying = new Set(held.map(([, reference]) => reference))
+    const heldNotes = groupBy(
+      found.filter((d) => applying.has(d.reference.replace(/-A\d+$/, ""))),
+      (d) => d.reference.replace(/-A\d+$/, "")
+    )
+    if (sideCredits.length === 0 && found.length === 0) continue
+    const notes = found.filter((d) => !applying.has(d.reference.replace(/-A\d+$/, "")))
+    const byRef = byReference(notes)
+    let heldMatched = 0
+    for (const [credit, reference] of held) {
+      // Held on its account until applied: each application a credit note of its own, used in full.
+      const applied = heldNotes.get(reference) ?? []
+      const total = Money.sum(applied.map((d) => d.total))
+      const miss = (field: string, source: string, value: string) =>
+        mismatches.push({
+          entity: `${side === "AR" ? "customer" : "supplier"} prepayment`,
+          key: reference,
+          field,
+          source,
+          target: value,
+          lineage: credit.lineage
+        })
+      const before = mismatches.length
+      if (Money.greaterThan(total, credit.used)) miss("applied", `at most ${fmt(credit.used)}`, fmt(total))
+      for (const d of applied) {
+        if (!Money.isZero(outstandingOf(d))) miss("remaining credit", "0.00", fmt(outstandingOf(d)))
+        if (d.date < credit.date) miss("valueDate", `${credit.date} or later`, d.date)
+      }
+      if (mismatches.length === before) heldMatched++
+    }
+    if (held.length > 0)
+      counts.push({
+        entity: `${side === "AR" ? "customer" : "supplier"} prepayments held on account`,
+        source: held.length,
+        target: heldNotes.size,
+        matched: heldMatched
+      })
     let matched = 0
     for (const [credit, reference] of mine) {
       const currency = credit.currency || baseCurrency
@@ -149,8 +189,12 @@ export const compareDocuments = (
     }
     for (const d of found)
       if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, Money.negate(outstandingOf(d)))
-    counts.push({ entity: `${entity}s`, source: mine.length, target: found.length, matched })
-    countCash(`${entity} refunds`, (books.refunds ?? []).filter((r) => r.side === sourceSide).length, found)
+    counts.push({ entity: `${entity}s`, source: mine.length, target: notes.length, matched })
+    countCash(
+      `${entity} refunds`,
+      (books.refunds ?? []).filter((r) => r.side === sourceSide).length - heldRefunds[sourceSide],
+      found
+    )
   }
 
   const journals = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))

@@ -11,6 +11,7 @@ import * as PlanStore from "../staging/PlanStore.js"
 import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
+import { creditReferences, heldOnAccount } from "../transform/TransactionIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import * as AgedCheck from "./AgedCheck.js"
 import * as Candidates from "./Candidates.js"
@@ -51,6 +52,24 @@ const documentDifference = (m: Mismatch, asAt: string): Difference => {
   }
 }
 
+/** How many refunds of prepayments held on their account the plan made cash entries of, per side. */
+const heldRefunds = (
+  books: SourceBooks,
+  ops: ReadonlyArray<{ readonly kind: string; readonly naturalKey: string }>
+) => {
+  const side = new Map<string, "sale" | "purchase">()
+  for (const [c, reference] of creditReferences(books.credits ?? []))
+    if (heldOnAccount(c) !== undefined) side.set(reference, c.side)
+  const out = { sale: 0, purchase: 0 }
+  for (const op of ops) {
+    if (op.kind !== "cash-in" && op.kind !== "cash-out") continue
+    const m = /^(.*)-RFD\d+$/.exec(op.naturalKey)
+    const s = m ? side.get(m[1]!) : undefined
+    if (s !== undefined) out[s]++
+  }
+  return out
+}
+
 /** Pairings for a plan stored before the plan kept them: each source account by its own name. */
 const byName = (books: SourceBooks): Array<AccountPairing> =>
   books.accounts.map((a) => ({
@@ -68,6 +87,7 @@ export const reconcile = (
 ) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
+    const ops = yield* PlanStore.ops
     const notes: Array<string> = []
     const pairing = meta?.accounts ?? byName(books)
     if (meta?.accounts === undefined)
@@ -112,7 +132,8 @@ export const reconcile = (
         AP: yield* TargetBooks.aged("AP", asAt, baseCurrency)
       },
       baseCurrency,
-      asAt
+      asAt,
+      heldRefunds(books, ops)
     )
     const differences: Array<Difference> = documents.mismatches.map((m) => documentDifference(m, asAt))
     const changed = new Set(
@@ -222,14 +243,19 @@ export const reconcile = (
     if (agedDates.AP.length === 0)
       notProven.push({ what: "Payables per contact", export: source.exports.AP(asAt) })
     const verdict = differences.length > 0 ? "DIFFERENCES" : notProven.length > 0 ? "NOT PROVEN" : "MATCHES"
-    const load = yield* LoadFacts.read(books.rates)
+    const load = yield* LoadFacts.read(books.rates, ops)
     return {
       matches: verdict === "MATCHES",
       verdict,
       header: {
         company,
         baseCurrency,
-        conversion: meta?.conversion ? `Quick conversion as at ${meta.conversion.asAt}` : "Full history",
+        conversion:
+          meta?.conversion === undefined
+            ? "Full history"
+            : meta.conversion.mode === "from"
+              ? `Full conversion from ${meta.conversion.from} (opening position as at ${meta.conversion.asAt})`
+              : `Quick conversion as at ${meta.conversion.asAt}`,
         asAt,
         trialBalanceDates: tbDates,
         agedDates,

@@ -1,6 +1,8 @@
 /**
- * Plans the credits: credit notes become customer or supplier credit notes with their own lines; an
- * overpayment or prepayment (which the platform has no object for) becomes a cash-in (sales) or cash-out
+ * Plans the credits: credit notes become customer or supplier credit notes with their own lines; a
+ * prepayment held on its coded account is planned by `HeldPrepayments` (its cash on that account, its
+ * applications and refunds later); an overpayment, or a prepayment that cannot be held so (tax, several
+ * accounts), which the platform has no object for, becomes a cash-in (sales) or cash-out
  * (purchases) on the bank account that received or paid it, posted to the migration's clearing account,
  * plus a credit note for the contact whose one line posts to that same clearing account. Together they move
  * the bank and the contact's receivable or payable exactly as the source did, and the clearing account nets
@@ -15,7 +17,8 @@ import * as Money from "./Money.js"
 import { deps, PlanProblem, type AccountTarget, type PlanContext } from "./PlanContext.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceCredit, SourceCreditFunding } from "./SourceModel.js"
-import { creditKind, creditMigrates, creditReferences } from "./TransactionIdentity.js"
+import { creditKind, creditMigrates, creditReferences, heldOnAccount } from "./TransactionIdentity.js"
+import * as HeldPrepayments from "./HeldPrepayments.js"
 
 /** The target account overpayments and prepayments pass through (it ends at zero). */
 export const clearingAccountName = "Overpayment and Prepayment Clearing"
@@ -28,14 +31,19 @@ export interface PlannedCredit {
   readonly credit: SourceCredit
   readonly reference: string
   readonly kind: "customer-credit-note" | "supplier-credit-note"
+  /** The op the credit's settlements depend on: its credit note, or a held prepayment's cash entry. */
   readonly key: string
+  /** A prepayment held on this source account until applied (`heldOnAccount`): no credit note of its own. */
+  readonly heldOn?: string
 }
 
 const isPayment = (c: SourceCredit) => c.origin !== "credit-note"
 
 /** Plans the clearing account when an overpayment or prepayment migrates; its reference target, else undefined. */
 export const planClearingAccount = (ctx: PlanContext, books: SourceBooks): AccountTarget | undefined => {
-  const using = (books.credits ?? []).filter((c) => isPayment(c) && creditMigrates(c))
+  const using = (books.credits ?? []).filter(
+    (c) => isPayment(c) && creditMigrates(c) && heldOnAccount(c) === undefined
+  )
   if (using.length === 0) return undefined
   const existing = ctx.snapshot.accounts.find(
     (a) => normalizeName(a.name) === normalizeName(clearingAccountName)
@@ -184,7 +192,11 @@ export const planCredits = (
       `this one is migrated as ${reference}`
     )
   )
-  const fundings = matchFundings(ctx, books, [...refs.keys()].filter(isPayment))
+  const fundings = matchFundings(
+    ctx,
+    books,
+    [...refs.keys()].filter((c) => isPayment(c) && c.opening !== true)
+  )
   const base = ctx.snapshot.baseCurrency
   const planned: Array<PlannedCredit> = []
   for (const [c, reference] of refs) {
@@ -196,6 +208,12 @@ export const planCredits = (
       lineage: c.lineage
     }
     const funding = fundings.get(c)
+    const heldOn = heldOnAccount(c)
+    if (heldOn !== undefined && c.opening === true && c.state !== "draft") {
+      // Its cash is in the opening balances: only its applications and refunds are to come.
+      planned.push({ credit: c, reference, kind, key: HeldPrepayments.fundingKey(c, reference), heldOn })
+      continue
+    }
     if (isPayment(c) && (funding === undefined || c.state === "draft")) {
       ctx.reject(
         c.lineage,
@@ -205,6 +223,11 @@ export const planCredits = (
           : "no bank row of the Account Transactions report received or paid it (same contact, date, currency and amount)",
         "export the Account Transactions report for every bank account over the same period"
       )
+      continue
+    }
+    if (heldOn !== undefined && funding !== undefined) {
+      const held = { credit: c, reference, kind, key: HeldPrepayments.fundingKey(c, reference), heldOn }
+      if (HeldPrepayments.planFunding(ctx, books, held, funding)) planned.push(held)
       continue
     }
     const ok = ctx.add({ ...spec, key, kind, naturalKey: reference }, Bodies.CreditNote, () =>

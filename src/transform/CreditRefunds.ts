@@ -9,6 +9,7 @@
  * left. A refund that matches nothing, or exceeds what the export says was used, is a reject naming its row.
  */
 import * as Bodies from "./Bodies.js"
+import * as HeldPrepayments from "./HeldPrepayments.js"
 import type { PlannedCredit } from "./CreditPlanner.js"
 import { accountCurrency, convert } from "./Fx.js"
 import { normalizeName } from "./Mappings.js"
@@ -104,8 +105,14 @@ export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: Readonly
     take(r, u, inCurrency(r, u)!)
   }
   for (const [u, list] of matched) {
-    const { credit, reference, kind, key } = u.planned
+    const { credit, reference, kind, key, heldOn } = u.planned
     if (credit.state === "draft") continue
+    if (heldOn !== undefined) {
+      list.forEach(({ refund }, i) =>
+        HeldPrepayments.planRefund(ctx, books, { ...u.planned, heldOn }, i + 1, refund)
+      )
+      continue
+    }
     list.forEach(({ refund: r, amount }, i) => {
       const n = i + 1
       const refundKind =

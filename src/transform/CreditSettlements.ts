@@ -5,6 +5,7 @@
  * source rows. Returns what was applied to each document, which its payments must then complete.
  */
 import * as Bodies from "./Bodies.js"
+import * as HeldPrepayments from "./HeldPrepayments.js"
 import { infer, type Capacity } from "./CreditAllocation.js"
 import type { PlannedCredit } from "./CreditPlanner.js"
 import { settledOf, type DocumentCash } from "./DocumentPlanner.js"
@@ -171,18 +172,35 @@ export const planCreditSettlements = (
       "check the credit's and the contact's documents' amounts paid, or state the allocations in an allocations file"
     )
   const credited = new Map<string, Money.Money>()
+  const heldApplications = new Map<PlannedCredit, number>()
   for (const a of applied) {
     credited.set(a.doc.docKey, Money.add(credited.get(a.doc.docKey) ?? Money.zero, a.amount))
     const doc = a.doc.cash.doc
     const docKind = doc.kind
-    const { kind, reference, key } = a.credit
+    const date = doc.date > a.credit.credit.date ? doc.date : a.credit.credit.date
+    const { heldOn } = a.credit
+    const kind = a.credit.kind
+    let { reference, key } = a.credit
+    if (heldOn !== undefined) {
+      // A held prepayment is applied through a credit note of its own, made on the day it is applied.
+      const n = (heldApplications.get(a.credit) ?? 0) + 1
+      heldApplications.set(a.credit, n)
+      const note = HeldPrepayments.planApplicationNote(ctx, books, { ...a.credit, heldOn }, n, {
+        documentReference: a.doc.cash.reference,
+        date,
+        amount: a.amount,
+        lineage: a.lineage
+      })
+      if (note === undefined) continue
+      ;({ reference, key } = note)
+    }
     ctx.add(
       {
         key: `credit:${docKind}:${a.doc.cash.reference}:${reference}`,
         phase: "settlements",
         kind: docKind === "invoice" ? "invoice-credit" : "bill-credit",
         naturalKey: `${docKind}:${a.doc.cash.reference}:${reference}`,
-        sortKey: `${doc.date > a.credit.credit.date ? doc.date : a.credit.credit.date}|credit|${a.doc.cash.reference}|${reference}`,
+        sortKey: `${date}|credit|${a.doc.cash.reference}|${reference}`,
         lineage: a.lineage
       },
       Bodies.CreditApplications,

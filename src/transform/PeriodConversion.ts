@@ -14,9 +14,11 @@
  * - a conversion credit note's total is what was left of the credit the day before;
  * - the period's applications are stated to the planner rather than inferred again;
  * - a prepayment made before the date and still unapplied the day before, which the source holds on the
- *   account its line is coded to (not on the contact's balance, so not in the aged report), becomes a credit
- *   note dated the start date whose line posts to that account: the trial balance the day before keeps it
- *   where the source has it, and its applications and refunds in the period move it as the source did.
+ *   account its line is coded to (not on the contact's balance, so not in the aged report), comes in as a
+ *   prepayment of the opening position (`opening`: its cash is in the opening journal) for what was left of
+ *   it, so that its applications and refunds in the period move it off that account as the source did (one
+ *   the target cannot hold on its account, with tax or several accounts, opens as a credit note on the
+ *   start date on its first account, with a warning).
  * A payment in the period of a document the aged report does not list as open, and a draft dated before the
  * start date, are listed with their source rows and not migrated.
  */
@@ -38,7 +40,7 @@ import type {
   SourceRefund
 } from "./SourceModel.js"
 import type { TargetSnapshot } from "./TargetSnapshot.js"
-import { creditKind, creditMigrates, creditReferences } from "./TransactionIdentity.js"
+import { creditKind, creditMigrates, creditReferences, heldOnAccount } from "./TransactionIdentity.js"
 import { append } from "../Multimap.js"
 
 /** A credit applied to a document in the source's whole history, as the full plan infers or states it. */
@@ -58,6 +60,15 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
   const credits = new Map<string, SourceCredit>()
   const references = creditReferences(source.credits ?? [])
   for (const [c, r] of references) credits.set(Refs.opKey(creditKind(c), r), c)
+  // A prepayment held on its account is applied through credit notes `<ref>-A<n>` and refunded by cash
+  // entries `<ref>-RFD<n>`, all of which stand for it.
+  const held = new Map<string, SourceCredit>()
+  for (const [c, r] of references) if (heldOnAccount(c) !== undefined) held.set(r, c)
+  const creditOf = (ref: string | undefined): SourceCredit | undefined => {
+    const parsed = Refs.parse(ref ?? "")
+    if (parsed === undefined) return undefined
+    return credits.get(parsed.key) ?? held.get(parsed.naturalKey.replace(/-A\d+$/, ""))
+  }
   const applications: Array<Application> = []
   const refundOf = new Map<string, SourceCredit>()
   for (const op of full.ops) {
@@ -68,7 +79,7 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
     if (op.kind === "invoice-credit" || op.kind === "bill-credit") {
       const doc = docs.get(Refs.parse(body.resourceId)?.key ?? "")
       for (const a of body.credits ?? []) {
-        const credit = credits.get(Refs.parse(a.creditNoteResourceId)?.key ?? "")
+        const credit = creditOf(a.creditNoteResourceId)
         if (doc === undefined || credit === undefined) continue
         const amount = Money.parse(String(a.amountApplied))
         if (amount._tag === "None") continue
@@ -76,10 +87,14 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
         applications.push({ credit, doc, amount: amount.value, date })
       }
     }
-    if (op.kind === "customer-refund" || op.kind === "supplier-refund") {
-      const credit = credits.get(Refs.parse(body.resourceId)?.key ?? "")
-      if (credit !== undefined) for (const l of op.lineage) refundOf.set(l, credit)
-    }
+    const heldRefund = /^(.*)-RFD\d+$/.exec(op.naturalKey)?.[1]
+    const credit =
+      op.kind === "customer-refund" || op.kind === "supplier-refund"
+        ? creditOf(body.resourceId)
+        : (op.kind === "cash-in" || op.kind === "cash-out") && heldRefund !== undefined
+          ? held.get(heldRefund)
+          : undefined
+    if (credit !== undefined) for (const l of op.lineage) refundOf.set(l, credit)
   }
   return { applications, refundOf, references }
 }
@@ -181,7 +196,8 @@ export const books = (
     if (left === undefined || !Money.greaterThan(left, Money.zero)) continue
     const accounts = [...new Set(c.lines.map((l) => l.accountCode))]
     const number = references.get(c) ?? ""
-    if (accounts.length !== 1 || c.lines.some((l) => !Money.isZero(l.taxAmount)))
+    const held = heldOnAccount(c) !== undefined
+    if (!held)
       issues.push({
         severity: "warning",
         lineage: c.lineage,
@@ -191,9 +207,9 @@ export const books = (
       })
     const made: SourceCredit = {
       ...c,
-      origin: "credit-note",
       number,
-      date: from,
+      // Held on its account, it stays there until applied; any other opens as a credit note on the start date.
+      ...(held ? { opening: true } : { origin: "credit-note" as const, date: from }),
       status: "Opening balance",
       total: left,
       taxTotal: Money.zero,

@@ -210,6 +210,11 @@ export interface SourceCredit {
   readonly lineage: ReadonlyArray<string>
   /** A rate to send with the credit note (credit-currency units per base unit) instead of the organisation's. */
   readonly exchangeRate?: Money
+  /**
+   * A prepayment brought in by a conversion's opening position: its cash and its account's balance are in
+   * the opening balances, so it has no bank row of its own; only what is applied or refunded after moves.
+   */
+  readonly opening?: boolean
 }
 
 /** Cash paid back against a credit (a refund), in the bank account's currency. */

@@ -56,6 +56,28 @@ const assign = <A>(
 /** Whether a credit migrates: everything but voided (or deleted) ones. */
 export const creditMigrates = (c: SourceCredit): boolean => c.state !== "voided"
 
+/**
+ * The source account a prepayment is held on until it is applied, when it is one the target can hold it on
+ * too: a prepayment whose lines post to one account, without tax. The source keeps such a prepayment on that
+ * account (Prepayments, Customer Deposits), not on the contact's balance, and moves what it applies to the
+ * contact's receivable or payable only when it applies it; so it migrates as a cash entry on that account,
+ * a credit note per application dated when it is applied (`heldApplicationReference`), and a cash entry per
+ * refund (`heldRefundReference`). Any other credit migrates as one credit note (undefined).
+ */
+export const heldOnAccount = (c: SourceCredit): string | undefined => {
+  if (c.origin !== "prepayment") return undefined
+  const accounts = new Set(c.lines.map((l) => l.accountCode.trim()))
+  if (accounts.size !== 1 || c.lines.some((l) => !Money.isZero(l.taxAmount))) return undefined
+  const [account] = accounts
+  return account === "" ? undefined : account
+}
+
+/** The reference of the credit note that applies a held prepayment to its `n`th document (1-based). */
+export const heldApplicationReference = (reference: string, n: number): string => `${reference}-A${n}`
+
+/** The reference of the cash entry of a held prepayment's `n`th refund (1-based). */
+export const heldRefundReference = (reference: string, n: number): string => `${reference}-RFD${n}`
+
 /** The op kind (and reference entity) of a credit: a customer or a supplier credit note. */
 export const creditKind = (c: Pick<SourceCredit, "side">) =>
   c.side === "sale" ? ("customer-credit-note" as const) : ("supplier-credit-note" as const)

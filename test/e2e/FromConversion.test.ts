@@ -102,20 +102,23 @@ describe("full conversion from a start date", () => {
             .every((o) => dated(o) >= "2025-06-30"),
           "no journal or cash entry from before the opening position"
         )
-        const opened = ops.filter(
-          (o) =>
-            o.kind === "supplier-credit-note" &&
-            /unapplied on 2025-06-30/.test(String((o.body as any).lineItems[0]?.name))
-        )
+        // A prepayment of 2025-06-20 was unapplied on 2025-06-30: the source holds it on Prepayments, so the
+        // opening journal does; in the period it is applied to a bill and partly refunded, each off that account.
+        const prepayment = ops
+          .filter((o) => o.naturalKey.startsWith("MIG-PRE-20250620-"))
+          .map((o) => [o.kind, o.naturalKey.replace(/^MIG-PRE-20250620-[0-9a-f]+/, ""), dated(o)])
         assert.deepStrictEqual(
-          opened.map((o) => [
-            o.naturalKey.slice(0, 8),
-            dated(o),
-            (o.body as any).lineItems[0].accountResourceId
-          ]),
-          [["MIG-PRE-", "2025-07-01", "@account:Prepayments"]],
-          "the prepayment unapplied on 2025-06-30 opens as a credit note on the start date, on its own account"
+          prepayment,
+          [
+            ["supplier-credit-note", "-A1", "2025-07-05"],
+            ["cash-in", "-RFD1", "2025-07-20"]
+          ],
+          "no cash of its own (that is in the opening position), its application and its refund"
         )
+        const applied = ops.find(
+          (o) => o.naturalKey.endsWith("-A1") && o.naturalKey.startsWith("MIG-PRE-20250620-")
+        )
+        assert.strictEqual((applied?.body as any).lineItems[0].accountResourceId, "@account:Prepayments")
 
         const load = yield* cli(["load", ...common, "--concurrency", "4"])
         assert.strictEqual(load.status, 0, load.stdout + load.stderr)
@@ -157,6 +160,28 @@ describe("full conversion from a start date", () => {
         assert.strictEqual(rollback.status, 0, rollback.stdout + rollback.stderr)
         const after = (yield* Effect.promise(() => searchAll(s, "invoices", "reference"))).length
         assert.strictEqual(after, before, "rollback leaves the invoices as they were")
+      }),
+    240_000
+  )
+
+  it.scopedLive(
+    "the same company's whole history reconciles at mid-year too, with a prepayment still open on its account",
+    () =>
+      Effect.gen(function* () {
+        const dir = tempDir("from-full")
+        const input = NodePath.join(dir, "in")
+        generateCompany({ invoices: 150, seed: 42, out: input, alsoAt: ["2025-06-30"] })
+        const r = yield* cli(["demo", "--input", input, "--runs-dir", NodePath.join(dir, "runs")])
+        assert.strictEqual(r.status, 0, r.stdout + r.stderr)
+        for (const date of ["2025-06-30", "2025-12-31"]) {
+          assert.match(
+            r.stdout,
+            new RegExp(`trial balance at ${date}: \\d+ accounts, total difference 0\\.00`)
+          )
+          assert.match(r.stdout, new RegExp(`AP at ${date}: \\d+ contacts, difference 0\\.00`))
+        }
+        assert.match(r.stdout, /supplier prepayments held on account +source +3 +target +\d+ +matched +3/)
+        assert.match(r.stdout, /Reconciliation: MATCHES/)
       }),
     240_000
   )

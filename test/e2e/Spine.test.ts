@@ -76,7 +76,10 @@ describe("spine: bundled Xero sample → sandbox", () => {
               items: 15,
               // 148 invoices, 100 bills, 12 customer and 10 supplier credit notes, 10 journals, 12 cash-ins,
               // 19 cash-outs, 5 transfers
-              transactions: 316,
+              // 150 invoices less 2 voided, 100 bills, 11 credit notes less 1 voided, 6 overpayments (a credit
+              // note and a cash entry each), 6 prepayments (a cash entry each, and a credit note per application:
+              // 4), 10 journals, 19 cash entries and 5 transfers.
+              transactions: 314,
               // 135 invoice and 104 bill payments, 8 + 7 credit applications, 5 + 4 refunds
               settlements: 263
             }
