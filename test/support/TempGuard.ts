@@ -5,8 +5,8 @@
  * nothing of another run (or of a person at work on the same machine) is mistaken for a leftover. At teardown
  * the run fails, naming them, if entries with the project's prefixes remain in it; the directory is removed
  * either way (with what tools such as tsx cached in it). The repository's own `runs/` is held to the same
- * rule: a run directory a command writes there during the tests (one started without `--runs-dir`) is a
- * leftover too, named and removed.
+ * rule: a run directory a command of the tests writes there (one started without `--runs-dir`, its manifest
+ * naming this run's temp directory) is a leftover too, named and removed.
  */
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
@@ -57,7 +57,16 @@ export default function setup(): () => void {
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
     }
-    const newRuns = entries(repoRuns).filter((name) => !runsBefore.has(name))
+    // Only runs of this test run: their manifest names a workspace or input in its temp directory (a person
+    // may be running the tool beside the tests, and their runs are theirs).
+    const newRuns = entries(repoRuns).filter((name) => {
+      if (runsBefore.has(name)) return false
+      try {
+        return NodeFs.readFileSync(NodePath.join(repoRuns, name, "manifest.json"), "utf8").includes(runDir)
+      } catch {
+        return false
+      }
+    })
     for (const name of newRuns) NodeFs.rmSync(NodePath.join(repoRuns, name), { recursive: true, force: true })
     const left = [...entries(runDir).filter(ours), ...newRuns.map((name) => NodePath.join(repoRuns, name))]
     NodeFs.rmSync(runDir, { recursive: true, force: true })
