@@ -16,7 +16,8 @@
  * - `0006_extract_generations`: staged rows, shapes and skips keyed by the extract run's generation too,
  *   published through `src_files.gen`; `extract_rejects` and `extract_runs` for runs not yet published.
  * - `0007_workspace_target`: the target a workspace's checkpoints belong to.
- * - `0008_rehearsal`: the last rehearsal of the plan (plan and snapshot hashes, its operations).
+ * - `0008_rehearsal`: the last clean rehearsal of the plan, and the last one that was not (plan and snapshot
+ *   hashes, the operations rehearsed).
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -238,17 +239,16 @@ const workspaceTarget = Effect.gen(function* () {
 })
 
 /**
- * The last rehearsal of the workspace's plan (`Rehearsals`, `rehearse`): one row, replaced by each rehearsal.
- * `ops` is the rehearsed plan's operations as a JSON object of key → body hash, so that a load of another plan
- * can name the operations that changed.
+ * The last rehearsals of the workspace's plan (`Rehearsals`, `rehearse`): the last clean one (`clean` 1) and
+ * the last that was not (`clean` 0), each replaced by the next of its kind. `ops` is the rehearsed plan's
+ * operations as a JSON object of key → body hash, so that a load of another plan can name those that changed.
  */
 const rehearsals = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   yield* sql`CREATE TABLE rehearsal (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
+    clean INTEGER PRIMARY KEY CHECK (clean IN (0, 1)),
     plan_hash TEXT NOT NULL,
     snapshot_hash TEXT NOT NULL,
-    clean INTEGER NOT NULL,
     verdict TEXT NOT NULL,
     run_id TEXT NOT NULL,
     at TEXT NOT NULL,

@@ -1,11 +1,11 @@
 /**
- * The last rehearsal of a workspace's plan (`rehearsal`, migration 0008): the plan hash it rehearsed, the
- * hash of the snapshot of the real target it mirrored, whether it was clean (every operation done in the
- * mirror) and the rehearsed operations (key → body hash).
+ * The rehearsals of a workspace's plan (`rehearsal`, migration 0008): the last clean one (every operation done
+ * in the mirror) and the last that was not, each with the plan hash it rehearsed, the hash of the snapshot of
+ * the real target it mirrored and the rehearsed operations (key → body hash).
  *
- * Held: a `load` whose plan is not the one cleanly rehearsed is told so, with the operations that differ
- * (`changes`), and refused unless forced (`RehearsalMismatch`); with no clean rehearsal a load goes on as
- * before. A rehearsal records here and nowhere else in the real workspace: its load runs in a copy.
+ * Held: a `load` whose plan is not the one of the last clean rehearsal is told so, with the operations that
+ * differ (`changes`), and refused unless forced (`RehearsalMismatch`); with no clean rehearsal a load goes on
+ * as before. A rehearsal records here and nowhere else in the real workspace: its load runs in a copy.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
@@ -22,38 +22,38 @@ export interface Rehearsal {
   readonly ops: Readonly<Record<string, string>>
 }
 
-/** Records a rehearsal (replacing the previous one). */
+/** Records a rehearsal, replacing the previous one of its kind (clean or not). */
 export const record = (r: Rehearsal) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    yield* sql`INSERT OR REPLACE INTO rehearsal (id, plan_hash, snapshot_hash, clean, verdict, run_id, at, ops)
-      VALUES (1, ${r.planHash}, ${r.snapshotHash}, ${r.clean ? 1 : 0}, ${r.verdict}, ${r.runId}, ${r.at},
+    yield* sql`INSERT OR REPLACE INTO rehearsal (clean, plan_hash, snapshot_hash, verdict, run_id, at, ops)
+      VALUES (${r.clean ? 1 : 0}, ${r.planHash}, ${r.snapshotHash}, ${r.verdict}, ${r.runId}, ${r.at},
         ${JSON.stringify(r.ops)})`
   }).pipe(Effect.orDie)
 
-/** The last rehearsal, if any. */
-export const last = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const [row] = yield* sql<{
-    plan_hash: string
-    snapshot_hash: string
-    clean: number
-    verdict: string
-    run_id: string
-    at: string
-    ops: string
-  }>`SELECT plan_hash, snapshot_hash, clean, verdict, run_id, at, ops FROM rehearsal WHERE id = 1`
-  if (row === undefined) return undefined
-  return {
-    planHash: row.plan_hash,
-    snapshotHash: row.snapshot_hash,
-    clean: row.clean === 1,
-    verdict: row.verdict,
-    runId: row.run_id,
-    at: row.at,
-    ops: JSON.parse(row.ops) as Record<string, string>
-  } satisfies Rehearsal
-}).pipe(Effect.orDie)
+/** The last clean rehearsal (`clean`) or the last one that was not, if any. */
+export const last = (clean: boolean) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<{
+      plan_hash: string
+      snapshot_hash: string
+      verdict: string
+      run_id: string
+      at: string
+      ops: string
+    }>`SELECT plan_hash, snapshot_hash, verdict, run_id, at, ops FROM rehearsal WHERE clean = ${clean ? 1 : 0}`
+    if (row === undefined) return undefined
+    return {
+      planHash: row.plan_hash,
+      snapshotHash: row.snapshot_hash,
+      clean,
+      verdict: row.verdict,
+      runId: row.run_id,
+      at: row.at,
+      ops: JSON.parse(row.ops) as Record<string, string>
+    } satisfies Rehearsal
+  }).pipe(Effect.orDie)
 
 /** Forgets any rehearsal (the rehearsal's own copy of the workspace starts without one). */
 export const clear = Effect.gen(function* () {
@@ -95,6 +95,8 @@ export class RehearsalMismatch extends Schema.TaggedError<RehearsalMismatch>()("
   rehearsedPlan: Schema.String,
   currentPlan: Schema.String,
   runId: Schema.String,
+  /** A later rehearsal of this very plan that was not clean. */
+  unclean: Schema.optional(Schema.String),
   added: Schema.Array(Schema.String),
   removed: Schema.Array(Schema.String),
   changed: Schema.Array(Schema.String)
@@ -106,11 +108,11 @@ export class RehearsalMismatch extends Schema.TaggedError<RehearsalMismatch>()("
       ...listed("changed", this.changed)
     ]
     return [
-      `the plan to load (${this.currentPlan.slice(0, 12)}) is not the one rehearsed in ${this.runId} (${this.rehearsedPlan.slice(0, 12)}): operations differ from the rehearsal:`,
+      `the plan to load (${this.currentPlan.slice(0, 12)}) is not the one cleanly rehearsed in ${this.runId} (${this.rehearsedPlan.slice(0, 12)})${this.unclean ? `; its own rehearsal ${this.unclean} was not clean (see its rehearsal.html)` : ""}: operations differ from that rehearsal:`,
       ...(lines.length > 0 ? lines : ["the same operations, in another order or with other source rows"]).map(
         (l) => `  ${l}`
       ),
-      "Run rehearse again to rehearse this plan, or pass --force to load it unrehearsed."
+      "Run rehearse again until this plan rehearses clean, or pass --force to load it anyway."
     ].join("\n")
   }
 }
@@ -127,18 +129,22 @@ export const planKeys = Effect.gen(function* () {
 
 /** What `load` knows of the rehearsal before it starts. */
 export type Gate =
-  | { readonly kind: "none" }
+  | { readonly kind: "none"; readonly unclean?: Rehearsal }
   | { readonly kind: "rehearsed"; readonly rehearsal: Rehearsal }
   | { readonly kind: "forced"; readonly rehearsal: Rehearsal; readonly changes: Changes }
 
 /**
- * Checks the stored plan against the last rehearsal: none, the same plan (go on), or another plan — refused
- * with the changed operations unless `force`.
+ * Checks the stored plan against the last clean rehearsal: none (go on as before; `unclean` is a rehearsal of
+ * this plan that was not clean, to mention), the same plan (go on), or another plan — refused with the changed
+ * operations unless `force`.
  */
 export const gate = (planHash: string, force: boolean) =>
   Effect.gen(function* () {
-    const r = yield* last
-    if (r === undefined) return { kind: "none" } as Gate
+    const r = yield* last(true)
+    const u = yield* last(false)
+    const unclean =
+      u !== undefined && u.planHash === planHash && (r === undefined || u.at > r.at) ? u : undefined
+    if (r === undefined) return (unclean ? { kind: "none", unclean } : { kind: "none" }) as Gate
     if (r.planHash === planHash) return { kind: "rehearsed", rehearsal: r } as Gate
     const c = changes(r.ops, yield* planKeys)
     if (!force)
@@ -146,6 +152,7 @@ export const gate = (planHash: string, force: boolean) =>
         rehearsedPlan: r.planHash,
         currentPlan: planHash,
         runId: r.runId,
+        ...(unclean ? { unclean: unclean.runId } : {}),
         ...c
       })
     return { kind: "forced", rehearsal: r, changes: c } as Gate

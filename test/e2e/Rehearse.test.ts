@@ -283,7 +283,7 @@ describe("rehearse against a mirror of the real target", () => {
         assert.strictEqual((yield* cli(["plan", ...target, "--mappings", maps])).status, 0)
         const refused = yield* cli(["load", ...target])
         assert.strictEqual(refused.status, 2, refused.stdout + refused.stderr)
-        assert.match(refused.stderr, /is not the one rehearsed in rehearse-/)
+        assert.match(refused.stderr, /is not the one cleanly rehearsed in rehearse-/)
         assert.match(refused.stderr, /removed \(1\): account:Historical Adjustment/)
         assert.match(refused.stderr, /pass --force/)
         assert.deepStrictEqual(

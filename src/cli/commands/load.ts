@@ -63,7 +63,11 @@ export const load = Command.make(
           meta === undefined ? { kind: "none" as const } : yield* Rehearsals.gate(meta.planHash, args.force)
         if (gate.kind === "rehearsed")
           yield* Console.log(
-            `Rehearsed in ${gate.rehearsal.runId} against snapshot ${gate.rehearsal.snapshotHash.slice(0, 12)}: ${gate.rehearsal.verdict}${gate.rehearsal.clean ? "" : " (that rehearsal was not clean: see its rehearsal.html)"}`
+            `Rehearsed in ${gate.rehearsal.runId} against snapshot ${gate.rehearsal.snapshotHash.slice(0, 12)}: ${gate.rehearsal.verdict}`
+          )
+        if (gate.kind === "none" && gate.unclean !== undefined)
+          yield* Console.log(
+            `Note: this plan's rehearsal ${gate.unclean.runId} was not clean (${gate.unclean.verdict}); see its rehearsal.html`
           )
         if (gate.kind === "forced") {
           const { added, removed, changed } = gate.changes
