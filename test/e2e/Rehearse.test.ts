@@ -306,13 +306,23 @@ describe("rehearse against a mirror of the real target", () => {
       Effect.gen(function* () {
         const dir = tempDir("rehearse-401")
         const locked = yield* sandbox({ apiKeys: ["jk-the-real-key"] })
-        const args = ["--workspace", NodePath.join(dir, "ws"), "--runs-dir", NodePath.join(dir, "runs")]
+        const workspace = NodePath.join(dir, "ws")
+        const args = ["--workspace", workspace, "--runs-dir", NodePath.join(dir, "runs")]
+        const unplanned = yield* cli(["rehearse", ...args, "--base-url", locked.url], "jk-the-real-key")
+        assert.strictEqual(unplanned.status, 2, unplanned.stdout + unplanned.stderr)
+        assert.match(unplanned.stderr, /no plan in the workspace .*: a rehearsal loads the stored plan/)
+
+        const extract = yield* cli(["extract", "--source", "xero", "--input", sampleDir, ...args])
+        assert.strictEqual(extract.status, 0, extract.stderr)
+        const plan = yield* cli(["plan", ...args, "--base-url", locked.url], "jk-the-real-key")
+        assert.strictEqual(plan.status, 0, plan.stdout + plan.stderr)
+
         const denied = yield* cli(["rehearse", ...args, "--base-url", locked.url], "jk-a-wrong-key")
         assert.strictEqual(denied.status, 2, denied.stdout + denied.stderr)
         assert.match(denied.stderr, /the snapshot of http:\/\/127\.0\.0\.1:\d+ is incomplete: .*401/)
         assert.match(denied.stderr, /never runs against a partial mirror/)
         assert.isFalse(
-          NodeFs.existsSync(NodePath.join(dir, "ws", "snapshot.json")),
+          NodeFs.existsSync(NodePath.join(workspace, "snapshot.json")),
           "no partial snapshot saved"
         )
 
@@ -320,7 +330,11 @@ describe("rehearse against a mirror of the real target", () => {
         const truncated = yield* cli(["rehearse", ...args, "--base-url", capped.url])
         assert.strictEqual(truncated.status, 2, truncated.stdout + truncated.stderr)
         assert.match(truncated.stderr, /is incomplete: .*truncated/)
+        assert.isFalse(
+          NodeFs.existsSync(NodePath.join(workspace, "snapshot.json")),
+          "no partial snapshot saved"
+        )
       }),
-    60_000
+    120_000
   )
 })

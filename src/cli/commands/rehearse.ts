@@ -24,6 +24,7 @@ import * as MirrorSnapshot from "../../load/MirrorSnapshot.js"
 import * as TargetApi from "../../load/TargetApi.js"
 import { loadFixture, validateOrganisation } from "../../sandbox/Fixture.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
+import * as PlanStore from "../../staging/PlanStore.js"
 import * as Rehearsals from "../../staging/Rehearsals.js"
 import * as StagingDb from "../../staging/StagingDb.js"
 import * as Rehearsal from "../Rehearsal.js"
@@ -56,6 +57,15 @@ export const rehearse = Command.make(
           return yield* Effect.fail(
             new Error(
               "rehearse needs either --base-url URL (snapshot the real target, read-only) or --snapshot FILE (a snapshot saved by an earlier rehearsal), not both and not neither"
+            )
+          )
+        const planned = NodeFs.existsSync(StagingDb.pathIn(args.workspace))
+          ? yield* PlanStore.meta.pipe(Effect.provide(staging(args.workspace)))
+          : undefined
+        if (planned === undefined)
+          return yield* Effect.fail(
+            new Error(
+              `no plan in the workspace ${args.workspace}: a rehearsal loads the stored plan, so run extract and plan --workspace ${args.workspace} first`
             )
           )
         const run = yield* Run.open(args.runsDir, "rehearse", {
