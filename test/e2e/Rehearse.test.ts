@@ -6,16 +6,18 @@
  * rehearsal (its request log says so); the real load then reconciles. A target changed since the rehearsal,
  * and a plan changed after it, are refused by load unless forced; a rehearsal from a saved snapshot gives the same rehearsal.json twice; a
  * snapshot that cannot be read completely (a 401, a truncated list) stops with exit 2. rehearsal.html is
- * checked in headless Chromium.
+ * checked in headless Chromium, and the mirror's organisation file starts the same mirror with
+ * `sandbox --organisation`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import Database from "better-sqlite3"
 import { parse } from "csv-parse/sync"
 import * as Effect from "effect/Effect"
+import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import { chromium, dumpDom, screenshot } from "../support/Browser.js"
-import { apiKey, call, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
+import { apiKey, call, cliCommand, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
 import { colourProfile, decode } from "../support/Png.js"
 
 if (chromium === undefined)
@@ -122,6 +124,28 @@ const runDirs = (runs: string, prefix: string) =>
     .sort()
     .map((d) => NodePath.join(runs, d))
 
+/** Runs `sandbox …` through the CLI for the scope; its URL once it listens. */
+const cliSandbox = (args: ReadonlyArray<string>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const [cmd, argv] = cliCommand(["sandbox", "--port", "0", ...args])
+      return spawn(cmd, argv, { stdio: ["ignore", "pipe", "pipe"] })
+    }),
+    (child) => Effect.sync(() => child.kill("SIGTERM"))
+  ).pipe(
+    Effect.flatMap((child) =>
+      Effect.async<string, Error>((resume) => {
+        let out = ""
+        child.stdout!.on("data", (d) => {
+          out += String(d)
+          const url = /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1]
+          if (url !== undefined) resume(Effect.succeed(url))
+        })
+        child.on("exit", (code) => resume(Effect.fail(new Error(`sandbox exited ${code}: ${out}`))))
+      })
+    )
+  )
+
 const readJson = (file: string) => JSON.parse(NodeFs.readFileSync(file, "utf8"))
 
 /** Requests in a sandbox's NDJSON log that change something: any method but GET, other than a search. */
@@ -184,6 +208,33 @@ describe("rehearse against a mirror of the real target", () => {
         const report = readJson(NodePath.join(rehearsalRun!, "rehearsal.json"))
         const predicted = Object.fromEntries(
           report.operations.map((o: { key: string; outcome: string }) => [o.key, o.outcome])
+        )
+
+        // The mirror's organisation, kept with the run, starts the same mirror again.
+        const again = yield* cliSandbox([
+          "--organisation",
+          NodePath.join(rehearsalRun!, "mirror-organisation.json")
+        ])
+        const chart = yield* Effect.promise(async () => {
+          const res = await fetch(`${again}/api/v1/chart-of-accounts?limit=1000&offset=0`, {
+            headers: { "x-jk-api-key": apiKey }
+          })
+          return ((await res.json()) as { data: Array<{ name: string; controlFlag: boolean }> }).data
+        })
+        assert.deepStrictEqual(
+          chart
+            .filter((a) => a.controlFlag)
+            .map((a) => a.name)
+            .sort(),
+          ["Trade Creditors", "Trade Debtors"]
+        )
+        const bad = NodePath.join(dir, "bad-organisation.json")
+        NodeFs.writeFileSync(bad, JSON.stringify({ ...realTarget(), accounts: [] }))
+        const refused = yield* cli(["sandbox", "--organisation", bad])
+        assert.strictEqual(refused.status, 2, refused.stdout + refused.stderr)
+        assert.match(
+          refused.stderr,
+          /organisation file .*bad-organisation\.json: accounts: no account has role AR/
         )
 
         const load = yield* cli(["load", ...target])
