@@ -300,25 +300,3 @@ export const load = (file: string): Effect.Effect<Snapshot, SnapshotIncomplete> 
         })
     )
   )
-
-/** The sections of two snapshots' contents that differ, with their sizes then and now ("contacts 5 → 6"). */
-export const differences = (then: SnapshotContent, now: SnapshotContent): Array<string> =>
-  (Object.keys(now) as Array<keyof SnapshotContent>)
-    .filter((k) => JSON.stringify(then[k]) !== JSON.stringify(now[k]))
-    .map((k) => {
-      const size = (v: unknown) => (Array.isArray(v) ? ` ${v.length}` : "")
-      return Array.isArray(now[k]) ? `${k}${size(then[k])} →${size(now[k])}` : k
-    })
-
-/** The target is not as it was when the plan was rehearsed: the rehearsal no longer predicts the load. */
-export class TargetChanged extends Schema.TaggedError<TargetChanged>()("TargetChanged", {
-  where: Schema.String,
-  rehearsed: Schema.String,
-  now: Schema.String,
-  runId: Schema.String,
-  sections: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return `${this.where} has changed since the rehearsal ${this.runId} (snapshot ${this.rehearsed.slice(0, 12)} then, ${this.now.slice(0, 12)} now${this.sections.length > 0 ? `: ${this.sections.join(", ")}` : ""}), so that rehearsal no longer predicts this load. Run rehearse again (and plan first if the target's chart, tax profiles or contacts changed), or pass --force to load anyway.`
-  }
-}

@@ -10,9 +10,8 @@ import * as Options from "@effect/cli/Options"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
-import * as MirrorSnapshot from "../../load/MirrorSnapshot.js"
+import * as TargetChange from "../../load/TargetChange.js"
 import * as PlanStore from "../../staging/PlanStore.js"
 import * as Rehearsals from "../../staging/Rehearsals.js"
 import * as WorkspaceTarget from "../../staging/WorkspaceTarget.js"
@@ -77,22 +76,12 @@ export const load = Command.make(
         }
         if (gate.kind !== "none" && (yield* WorkspaceTarget.written) === 0) {
           // Before the first write: the target must still be the one the rehearsal mirrored.
-          const now = yield* MirrorSnapshot.take
-          if (now.sha256 !== gate.rehearsal.snapshotHash) {
-            const saved = NodePath.join(args.workspace, "snapshot.json")
-            const then = NodeFs.existsSync(saved)
-              ? yield* MirrorSnapshot.load(saved).pipe(Effect.option)
-              : Option.none()
-            const changed = new MirrorSnapshot.TargetChanged({
-              where: now.baseUrl,
-              rehearsed: gate.rehearsal.snapshotHash,
-              now: now.sha256,
-              runId: gate.rehearsal.runId,
-              sections:
-                Option.isSome(then) && then.value.sha256 === gate.rehearsal.snapshotHash
-                  ? MirrorSnapshot.differences(then.value.content, now.content)
-                  : []
-            })
+          const changed = yield* TargetChange.check(
+            gate.rehearsal.snapshotHash,
+            gate.rehearsal.runId,
+            NodePath.join(args.workspace, "snapshot.json")
+          )
+          if (changed !== undefined) {
             if (!args.force) return yield* changed
             yield* Console.log(`--force: ${changed.message}`)
           }
