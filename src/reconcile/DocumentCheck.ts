@@ -161,7 +161,7 @@ export const compareDocuments = (
       counts.push({
         entity: `${side === "AR" ? "customer" : "supplier"} prepayments held on account`,
         source: held.length,
-        target: heldNotes.size,
+        target: heldMatched,
         matched: heldMatched
       })
     let matched = 0

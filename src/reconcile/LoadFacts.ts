@@ -73,9 +73,9 @@ export const rates = (
     })
 
 /** Both, read from the workspace's plan and checkpoints. */
-export const read = (source: ReadonlyArray<SourceRate>, planned?: ReadonlyArray<PlanStore.StoredOp>) =>
+export const read = (source: ReadonlyArray<SourceRate>) =>
   Effect.gen(function* () {
-    const ops = planned ?? (yield* PlanStore.ops)
+    const ops = yield* PlanStore.ops
     const checkpoints = yield* Checkpoints.all
     return { entities: entities(ops, checkpoints), rates: rates(ops, checkpoints, source) }
   })

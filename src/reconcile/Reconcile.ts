@@ -87,7 +87,7 @@ export const reconcile = (
 ) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
-    const ops = yield* PlanStore.ops
+    const cashKeys = yield* PlanStore.naturalKeys(["cash-in", "cash-out"])
     const notes: Array<string> = []
     const pairing = meta?.accounts ?? byName(books)
     if (meta?.accounts === undefined)
@@ -133,7 +133,7 @@ export const reconcile = (
       },
       baseCurrency,
       asAt,
-      heldRefunds(books, ops)
+      heldRefunds(books, cashKeys)
     )
     const differences: Array<Difference> = documents.mismatches.map((m) => documentDifference(m, asAt))
     const changed = new Set(
@@ -243,7 +243,7 @@ export const reconcile = (
     if (agedDates.AP.length === 0)
       notProven.push({ what: "Payables per contact", export: source.exports.AP(asAt) })
     const verdict = differences.length > 0 ? "DIFFERENCES" : notProven.length > 0 ? "NOT PROVEN" : "MATCHES"
-    const load = yield* LoadFacts.read(books.rates, ops)
+    const load = yield* LoadFacts.read(books.rates)
     return {
       matches: verdict === "MATCHES",
       verdict,

@@ -121,6 +121,15 @@ export const ops = Effect.gen(function* () {
   return (yield* sql<OpRow>`SELECT * FROM plan_ops ORDER BY seq`).map(fromRow)
 }).pipe(Effect.orDie)
 
+/** The natural keys of the stored operations of `kinds`, without their bodies (a big plan stays on disk). */
+export const naturalKeys = (kinds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ kind: string; natural_key: string }>`
+      SELECT kind, natural_key FROM plan_ops WHERE ${sql.in("kind", kinds)} ORDER BY seq`
+    return rows.map((r) => ({ kind: r.kind, naturalKey: r.natural_key }))
+  }).pipe(Effect.orDie)
+
 /** Up to `limit` operations of `phase` after `afterSeq`, bodies included: the loader pages through a phase. */
 export const page = (phase: Phase, afterSeq: number, limit: number) =>
   Effect.gen(function* () {
