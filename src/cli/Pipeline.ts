@@ -112,12 +112,15 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
         `Quick conversion as at ${conversion.asAt}: ${books.documents.length + (books.credits ?? []).length} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}`
       )
     if (conversion?.mode === "from") {
+      const from = conversion.from!
+      const credits = books.credits ?? []
       const opening =
-        books.documents.filter((d) => d.date < conversion.from!).length +
-        (books.credits ?? []).filter((c) => c.date < conversion.from! || c.status === "Opening balance")
-          .length
+        books.documents.filter((d) => d.date < from).length +
+        credits.filter((c) => c.date < from && c.opening !== true).length
+      const held = credits.filter((c) => c.opening === true).length
+      const period = (xs: ReadonlyArray<{ readonly date: string }>) => xs.filter((x) => x.date >= from).length
       yield* Console.log(
-        `Conversion from ${conversion.from}: the opening position as at ${conversion.asAt} (${opening} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}), then ${books.documents.length - books.documents.filter((d) => d.date < conversion.from!).length} documents, ${books.payments.length} payments, ${books.journals.length - 1} journals, ${(books.cashEntries ?? []).length} cash entries and ${(books.transfers ?? []).length} transfers dated ${conversion.from} or later`
+        `Conversion from ${from}: the opening position as at ${conversion.asAt} (${opening} open items as conversion documents${held > 0 ? `, ${held} prepayment${held === 1 ? "" : "s"} still held on ${held === 1 ? "its account" : "their accounts"}` : ""}, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}), then ${period(books.documents)} documents, ${period(credits)} credits, ${books.payments.length} payments, ${books.journals.length - 1} journals, ${(books.cashEntries ?? []).length} cash entries and ${(books.transfers ?? []).length} transfers dated ${from} or later`
       )
     }
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
