@@ -11,6 +11,7 @@ import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import { generateCompany } from "../../src/sample/Generator.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
+import { migration } from "../support/Migration.js"
 import { apiKey, assertExactlyOnce, layers, runCli, sandbox, searchAll, tempDir } from "../support/Harness.js"
 
 const cli = (args: ReadonlyArray<string>) => Effect.promise(() => runCli(args, { JK_API_KEY: apiKey }))
@@ -25,24 +26,8 @@ describe("full conversion from a start date", () => {
         generateCompany({ invoices: 150, seed: 42, out: input, alsoAt: ["2025-06-30"] })
         const s = yield* sandbox({})
         const before = (yield* Effect.promise(() => searchAll(s, "invoices", "reference"))).length
-        const workspace = NodePath.join(dir, "ws")
-        const common = [
-          "--workspace",
-          workspace,
-          "--base-url",
-          s.url,
-          "--runs-dir",
-          NodePath.join(dir, "runs")
-        ]
-        const extract = yield* cli([
-          "extract",
-          "--source",
-          "xero",
-          "--input",
-          input,
-          ...common.slice(0, 2),
-          ...common.slice(4)
-        ])
+        const { workspace, common, extract: extractArgs } = migration(dir, s.url)
+        const extract = yield* cli(extractArgs(input))
         assert.strictEqual(extract.status, 0, extract.stderr)
 
         const early = yield* cli(["plan", "--from", "2025-04-01", ...common])

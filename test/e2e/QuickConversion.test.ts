@@ -21,6 +21,7 @@ import {
   tempDir
 } from "../support/Harness.js"
 import { loadAndKill } from "../support/Kill.js"
+import { migration } from "../support/Migration.js"
 
 const cli = (args: ReadonlyArray<string>) => Effect.promise(() => runCli(args, { JK_API_KEY: apiKey }))
 
@@ -36,24 +37,8 @@ describe("quick conversion at a cut-over date", () => {
           invoices: (yield* Effect.promise(() => searchAll(s, "invoices", "reference"))).length,
           journals: (yield* Effect.promise(() => searchAll(s, "journals", "reference"))).length
         }
-        const workspace = NodePath.join(dir, "ws")
-        const common = [
-          "--workspace",
-          workspace,
-          "--base-url",
-          s.url,
-          "--runs-dir",
-          NodePath.join(dir, "runs")
-        ]
-        const extract = yield* cli([
-          "extract",
-          "--source",
-          "xero",
-          "--input",
-          sampleDir,
-          ...common.slice(0, 2),
-          ...common.slice(4)
-        ])
+        const { workspace, common, extract: extractArgs } = migration(dir, s.url)
+        const extract = yield* cli(extractArgs(sampleDir))
         assert.strictEqual(extract.status, 0, extract.stderr)
 
         const refused = yield* cli(["plan", "--mode", "quick", ...common])

@@ -255,3 +255,20 @@ export const applications = (b: ReturnType<typeof build>) =>
 
 export const rejects = (b: SourceBooks) => build(b).issues.filter((i) => i.severity === "reject")
 export const warnings = (b: SourceBooks) => build(b).issues.filter((i) => i.severity === "warning")
+
+/** A row of the source's Trial Balance export: one account's debit or credit, with its file:line. */
+export const tbLine = (
+  code: string,
+  name: string,
+  debit: string,
+  credit: string,
+  row: number,
+  file = "TrialBalance.csv"
+) => ({
+  accountName: name,
+  accountCode: code,
+  section: "",
+  debit: m(debit),
+  credit: m(credit),
+  lineage: `${file}:${row}`
+})

@@ -11,18 +11,13 @@ import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as QuickConversion from "../../src/transform/QuickConversion.js"
 import type { SourceAgedItem, SourceBooks, SourceTrialBalance } from "../../src/transform/SourceModel.js"
 import { applications, books, credit, invoice, m, mappings, paid, payment, snapshot } from "./Books.js"
+import { tbLine as trialBalanceLine } from "./Books.js"
 
 const FROM = "2025-07-01"
 const DAY_BEFORE = "2025-06-30"
 
-const tbLine = (code: string, name: string, debit: string, credit: string, row: number) => ({
-  accountName: name,
-  accountCode: code,
-  section: "",
-  debit: m(debit),
-  credit: m(credit),
-  lineage: `TrialBalance-2025-06-30.csv:${row}`
-})
+const tbLine = (code: string, name: string, debit: string, credit: string, row: number) =>
+  trialBalanceLine(code, name, debit, credit, row, "TrialBalance-2025-06-30.csv")
 
 /** On 2025-06-30: INV-1 has 100.00 open (9.00 paid in June), INV-2 all of its 109.00; INV-0 was paid in April. */
 const tb: SourceTrialBalance = {

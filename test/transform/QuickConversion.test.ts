@@ -15,18 +15,9 @@ import type {
   SourceBooks,
   SourceTrialBalance
 } from "../../src/transform/SourceModel.js"
-import { books, invoice, m, mappings, snapshot } from "./Books.js"
+import { books, invoice, m, mappings, snapshot, tbLine } from "./Books.js"
 
 const AS_AT = "2025-06-30"
-
-const tbLine = (code: string, name: string, debit: string, credit: string, row: number) => ({
-  accountName: name,
-  accountCode: code,
-  section: "",
-  debit: m(debit),
-  credit: m(credit),
-  lineage: `TrialBalance.csv:${row}`
-})
 
 /** Receivables 259.00 (two invoices, less an overpayment of 50.00), payables 100.00, and the rest. */
 const tb = (over: Partial<SourceTrialBalance> = {}): SourceTrialBalance => ({
