@@ -131,6 +131,7 @@ export const organisation = (
       ...(c.currencyCode === null ? {} : { currencyCode: c.currencyCode })
     })),
     items: s.items,
+    tags: s.tags ?? [],
     documents: s.documents.map((d) => ({
       kind: d.kind,
       reference: d.reference,

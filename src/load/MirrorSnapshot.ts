@@ -1,7 +1,7 @@
 /**
  * The rehearsal's snapshot of the real target: everything a mirror of it needs, read with GETs and searches
  * only (`rehearse`, issue 17). Organisation, base and enabled currencies with their rates, the account
- * classifications, the chart with its control and system accounts, tax profiles, contacts, items, and the
+ * classifications, the chart with its control and system accounts, tax profiles, contacts, items, tags, and the
  * references of existing documents, credit notes, journals and cash entries.
  *
  * Invariants: nothing is ever written to the target; every list is read to its end, and any failure (a 401,
@@ -64,6 +64,8 @@ export interface SnapshotContent {
     appliesToSale: boolean
     appliesToPurchase: boolean
   }>
+  /** Tag names (`Category: Option`). */
+  readonly tags: ReadonlyArray<string>
   readonly documents: ReadonlyArray<{
     kind: "invoice" | "bill" | "customerCreditNote" | "supplierCreditNote"
     reference: string
@@ -200,6 +202,7 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
     appliesToSale: i.appliesToSale === true,
     appliesToPurchase: i.appliesToPurchase === true
   }))
+  const tags = (yield* all("/tags/search", "tagName")).map((t) => str(t.tagName) || str(t.name))
   const documents: Array<SnapshotContent["documents"][number]> = []
   for (const [kind, path] of DOCS)
     for (const d of yield* all(path, "reference")) {
@@ -252,6 +255,7 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
     taxProfiles: sortBy(taxProfiles, (t) => t.name),
     contacts: sortBy(contacts, (c) => c.name),
     items: sortBy(items, (i) => i.itemCode),
+    tags: tags.sort(),
     documents: sortBy(documents, (d) => key(d.kind, d.reference, d.date, d.contact, d.totalAmount, d.status)),
     journals: sortBy(journals, (j) => key(j.reference, j.date, j.status)),
     cashEntries: sortBy([...entries.values()], (e) => key(e.type, e.reference, e.date, e.amount))

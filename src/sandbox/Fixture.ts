@@ -16,6 +16,7 @@
  *   "taxProfiles": [{ "name", "vatValue", "appliesToSale", "appliesToPurchase", "description"?, "taxTypeCode"? }],
  *   "contacts"?: [{ "name", "customer"?, "supplier"?, "currencyCode"? }],
  *   "items"?: [{ "itemCode", "name"?, "appliesToSale"?, "appliesToPurchase"? }],
+ *   "tags"?: ["Region: Central", …],                        tag names (the analysis dimension on lines)
  *   "documents"?: [{ "kind": "invoice" | "bill" | "customerCreditNote" | "supplierCreditNote", "reference",
  *                    "date"?, "contact"?, "currencyCode"?, "status"?, "totalAmount"? }],
  *   "journals"?: [{ "reference", "date"?, "status"? }],
@@ -155,6 +156,8 @@ export interface OrganizationFixture {
   readonly taxProfiles: ReadonlyArray<FixtureTaxProfile>
   readonly contacts?: ReadonlyArray<FixtureContact>
   readonly items?: ReadonlyArray<FixtureItem>
+  /** Tags that exist, by name. */
+  readonly tags?: ReadonlyArray<string>
   readonly documents?: ReadonlyArray<FixtureDocument>
   readonly journals?: ReadonlyArray<FixtureJournal>
   readonly cashEntries?: ReadonlyArray<FixtureCashEntry>
@@ -333,6 +336,15 @@ export const validateOrganisation = (raw: unknown, source = "(object)"): Organiz
     bool(x, "appliesToPurchase", at, true)
   })
   unique(f, "items", (x) => String(x.itemCode))
+  if (f.tags !== undefined) {
+    if (!Array.isArray(f.tags)) fail("tags", "must be a list")
+    const seen = new Set<string>()
+    ;(f.tags as Array<unknown>).forEach((t, i) => {
+      if (typeof t !== "string" || t === "") fail(`tags[${i}]`, "must be a non-empty string")
+      if (seen.has(t as string)) fail(`tags[${i}]`, `duplicate ${JSON.stringify(t)}`)
+      seen.add(t as string)
+    })
+  }
   const contactNames = new Set(((f.contacts as Array<{ name: string }>) ?? []).map((c) => c.name))
   list(f, "documents", true, (d, at) => {
     oneOf(d, "kind", at, DOC_KINDS)

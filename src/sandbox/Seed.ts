@@ -1,6 +1,6 @@
 /**
  * Applies an organisation file to a new state database: currencies and rates, the chart with its system
- * accounts, banks, tax profiles, contacts, items, and the existing documents, journals and cash entries by
+ * accounts, banks, tax profiles, contacts, items, tags, and the existing documents, journals and cash entries by
  * reference (records the loader's lookups find; they post nothing to the ledger).
  */
 import { randomUUID } from "node:crypto"
@@ -94,7 +94,7 @@ export const seed = (org: Org, f: OrganizationFixture): void => {
 const day = (text: string | undefined, fallback: number): number =>
   text === undefined ? fallback : (parseDate(text) ?? fallback)
 
-/** Rates, contacts, items and the existing records by reference. */
+/** Rates, contacts, items, tags and the existing records by reference. */
 const seedRecords = (org: Org, f: OrganizationFixture, now: number): void => {
   for (const r of f.rates ?? []) {
     org.rates.put({
@@ -158,6 +158,10 @@ const seedRecords = (org: Org, f: OrganizationFixture, now: number): void => {
       createdAt: now,
       updatedAt: now
     })
+  const tags = org.store.collection<{ resourceId: string; tagName: string; name: string; createdAt: number }>(
+    "tags"
+  )
+  for (const name of f.tags ?? []) tags.put({ resourceId: randomUUID(), tagName: name, name, createdAt: now })
   const today = org.today()
   for (const d of f.documents ?? []) {
     const k = DOC_KIND[d.kind]

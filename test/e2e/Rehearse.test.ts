@@ -1,9 +1,9 @@
 /**
  * Rehearsing against a mirror of the real target (`rehearse`, issue 17), through the command line. A sandbox
  * plays the real target, started from an organisation that already has its own chart (system accounts named
- * otherwise than the shipped ones), extra tax profiles and some of the client's contacts. The rehearsal's
- * outcome per operation is exactly the real load's; the real target receives not one write during the
- * rehearsal (its request log says so); the real load then reconciles. A target changed since the rehearsal,
+ * otherwise than the shipped ones), extra tax profiles, some of the client's contacts and a tag the books use.
+ * The rehearsal's outcome per operation (created, adopted, refused) is exactly the real load's; the real
+ * target receives not one write during the rehearsal (its request log says so); the real load then reconciles. A target changed since the rehearsal,
  * and a plan changed after it, are refused by load unless forced; a rehearsal from a saved snapshot gives the same rehearsal.json twice; a
  * snapshot that cannot be read completely (a 401, a truncated list) stops with exit 2. rehearsal.html is
  * checked in headless Chromium, and the mirror's organisation file starts the same mirror with
@@ -78,7 +78,8 @@ const realTarget = () => {
       },
       { name: "SR 8% (2023)", vatValue: 8, appliesToSale: true, appliesToPurchase: false }
     ],
-    contacts
+    contacts,
+    tags: ["Region: Central", "Cost Centre: Head Office"]
   }
 }
 
@@ -246,6 +247,12 @@ describe("rehearse against a mirror of the real target", () => {
           predicted,
           actual,
           "each operation did in the real load what it did in the mirror"
+        )
+        const adopted = Object.entries(actual).filter(([, o]) => o === "adopted")
+        assert.deepStrictEqual(
+          adopted,
+          [["tag:Region: Central", "adopted"]],
+          "the target's own tag is adopted"
         )
 
         const reconcile = yield* cli(["reconcile", ...target])

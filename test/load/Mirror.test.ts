@@ -49,6 +49,7 @@ const snapshot = (accounts: SnapshotContent["accounts"]): SnapshotContent => ({
   ],
   contacts: [{ name: "Acme", customer: true, supplier: false, currencyCode: null }],
   items: [],
+  tags: ["Region: Central"],
   documents: [
     {
       kind: "invoice",
@@ -111,6 +112,7 @@ describe("the mirror of a snapshot", () => {
     assert.strictEqual(valid.accounts.find((a) => a.name === "Trade Debtors")?.role, "AR")
     assert.strictEqual(valid.documents?.[0]?.contact, "Acme")
     assert.strictEqual(valid.cashEntries?.[0]?.bankAccount, "Main Bank")
+    assert.deepStrictEqual(valid.tags, ["Region: Central"])
     assert.strictEqual(
       JSON.stringify(Mirror.organisation(snapshot(chart), { EUR: 0.68, USD: 0.7 })),
       JSON.stringify(org)
