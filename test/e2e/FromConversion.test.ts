@@ -57,7 +57,7 @@ describe("full conversion from a start date", () => {
         assert.strictEqual(plan.status, 0, plan.stdout + plan.stderr)
         assert.match(
           plan.stdout,
-          /Conversion from 2025-07-01: the opening position as at 2025-06-30 \(\d+ open items as conversion documents, a trial balance journal of \d+ lines, from TrialBalance-2025-06-30\.csv, AgedReceivablesDetail-2025-06-30\.csv, AgedPayablesDetail-2025-06-30\.csv\), then \d+ documents/
+          /Conversion from 2025-07-01: the opening position as at 2025-06-30 \(54 open items as conversion documents, 1 prepayment still held on its account, a trial balance journal of 28 lines, from TrialBalance-2025-06-30\.csv, AgedReceivablesDetail-2025-06-30\.csv, AgedPayablesDetail-2025-06-30\.csv\), then 125 documents, 11 credits, 114 payments, 5 journals, 10 cash entries and 2 transfers dated 2025-07-01 or later/
         )
         assert.match(plan.stdout, / 0 rejected source items/)
         const again = yield* cli(["plan", "--from", "2025-07-01", ...common])
