@@ -4,8 +4,8 @@
  * overpayment or a prepayment is money a customer paid us, or we paid a supplier, ahead of a document, in
  * SGD (Xero keeps prepayments in the base currency only). Its fate says what became of it: allocated to that
  * document in full or in part, refunded in cash, left open as the contact's credit, or (a credit note)
- * voided. A prepayment is always used up by the year end: Xero holds an unused one on its line's account,
- * which the platform can only hold on the contact's balance, so the trial balances would differ until then.
+ * voided. A prepayment is used up by the year end in the fates drawn here; one still open at an earlier
+ * report date (`--also-at`) sits on its line's account, as Xero holds it (the migration keeps it there too).
  */
 import type * as BigDecimal from "effect/BigDecimal"
 import * as BigDecimalOps from "effect/BigDecimal"
