@@ -57,18 +57,37 @@ const removeRunsOfWorkspaceAtEnd = (workspace: string) =>
     }
   })
 
-/** The README's example block, with the port and workspace swapped for safe ones. */
-export const example = (port: number, workspace: string): Array<string> => {
+/** The lines of the README's shell block between the `readme-<name>` markers. */
+const readmeBlock = (name: string): Array<string> => {
   const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-  const block = /<!-- readme-example:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(
-    readme
-  )
-  if (!block) throw new Error("README.md has no readme-example block")
-  return block[1]!
-    .trim()
-    .split("\n")
-    .map((line) => line.replaceAll("8787", String(port)).replaceAll("runs/acme", workspace))
+  const block = new RegExp(
+    `<!-- readme-${name}:begin -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\s*<!-- readme-${name}:end -->`
+  ).exec(readme)
+  if (!block) throw new Error(`README.md has no readme-${name} block`)
+  return block[1]!.trim().split("\n")
 }
+
+/** A block whose `8787` and `runs/<name>` are swapped for a free port and a temporary workspace. */
+const onPort = (lines: ReadonlyArray<string>, port: number, runsName: string, workspace: string) =>
+  lines.map((line) => line.replaceAll("8787", String(port)).replaceAll(`runs/${runsName}`, workspace))
+
+/**
+ * A script that runs `lines` whose first starts a sandbox in the background: it waits for the sandbox's port,
+ * runs the rest, and stops the sandbox on the way out.
+ */
+const withSandbox = (lines: ReadonlyArray<string>, port: number) =>
+  [
+    "set -em",
+    lines[0]!,
+    "sandbox=$!",
+    "trap 'kill -- -$sandbox 2>/dev/null' EXIT",
+    `for i in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.1; done`,
+    ...lines.slice(1)
+  ].join("\n")
+
+/** The README's example block, with the port and workspace swapped for safe ones. */
+export const example = (port: number, workspace: string): Array<string> =>
+  onPort(readmeBlock("example"), port, "acme", workspace)
 
 describe("README", () => {
   it.live(
@@ -80,14 +99,7 @@ describe("README", () => {
         removeRunsOfWorkspaceAtEnd(workspace)
         const lines = example(port, workspace)
         assert.match(lines[0]!, /sandbox .*&$/, "the example starts a sandbox in the background")
-        const script = [
-          "set -em",
-          lines[0]!,
-          "sandbox=$!",
-          "trap 'kill -- -$sandbox 2>/dev/null' EXIT",
-          `for i in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.1; done`,
-          ...lines.slice(1)
-        ].join("\n")
+        const script = withSandbox(lines, port)
         const r = yield* Effect.promise(() => bash(script))
         assert.strictEqual(r.status, 0, r.out)
         assert.include(r.out, "Load complete")
@@ -100,26 +112,12 @@ describe("README", () => {
     "the rehearse-then-load flow runs as written: the rehearsal is clean and the load it checked reconciles",
     () =>
       Effect.gen(function* () {
-        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-        const block =
-          /<!-- readme-rehearse:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-rehearse:end -->/.exec(readme)
-        assert.isNotNull(block, "README.md has a readme-rehearse block")
         const port = yield* Effect.promise(freePort)
         const workspace = NodePath.join(tempDir("readme-rehearse"), "acme-rehearsed")
         removeRunsOfWorkspaceAtEnd(workspace)
-        const lines = block![1]!
-          .trim()
-          .split("\n")
-          .map((line) => line.replaceAll("8787", String(port)).replaceAll("runs/acme-rehearsed", workspace))
+        const lines = onPort(readmeBlock("rehearse"), port, "acme-rehearsed", workspace)
         assert.match(lines[0]!, /sandbox .*&$/, "the flow starts a sandbox in the background")
-        const script = [
-          "set -em",
-          lines[0]!,
-          "sandbox=$!",
-          "trap 'kill -- -$sandbox 2>/dev/null' EXIT",
-          `for i in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.1; done`,
-          ...lines.slice(1)
-        ].join("\n")
+        const script = withSandbox(lines, port)
         const r = yield* Effect.promise(() => bash(script))
         assert.strictEqual(r.status, 0, r.out)
         assert.strictEqual(r.out.match(/^Rehearsal CLEAN: \d+ operations/gm)?.length, 2, r.out)
@@ -148,12 +146,8 @@ describe("README", () => {
     "the quick conversion's command runs as written and reconciles",
     () =>
       Effect.gen(function* () {
-        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-        const block = /<!-- readme-quick:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-quick:end -->/.exec(
-          readme
-        )
-        assert.isNotNull(block, "README.md has a readme-quick block")
-        const r = yield* Effect.promise(() => bash(block![1]!.trim()))
+        const block = readmeBlock("quick")
+        const r = yield* Effect.promise(() => bash(block.join("\n")))
         const run = /workspace (.*)[/\\]workspace$/m.exec(r.out)?.[1]
         if (run !== undefined) removeRunAtEnd(NodePath.basename(run))
         assert.strictEqual(r.status, 0, r.out)
@@ -167,12 +161,7 @@ describe("README", () => {
     "the conversion from a start date runs as written and reconciles at both dates",
     () =>
       Effect.gen(function* () {
-        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-        const block = /<!-- readme-from:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-from:end -->/.exec(
-          readme
-        )
-        assert.isNotNull(block, "README.md has a readme-from block")
-        const lines = block![1]!.trim().split("\n")
+        const lines = readmeBlock("from")
         assert.isTrue(lines[0]!.includes("--out runs/sample-midyear"), lines[0])
         removeRunAtEnd("sample-midyear")
         const r = yield* Effect.promise(() => bash(["set -e", ...lines].join("\n")))
@@ -205,13 +194,9 @@ describe("README", () => {
     "the api tool's commands write their documents as written",
     () =>
       Effect.gen(function* () {
-        const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-        const block = /<!-- readme-api:begin -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-api:end -->/.exec(
-          readme
-        )
-        assert.isNotNull(block, "README.md has a readme-api block")
+        const block = readmeBlock("api")
         const out = tempDir("readme-api")
-        const lines = block![1]!.trim().split("\n")
+        const lines = block
         assert.isTrue(lines.every((l) => l.includes("--out-dir runs/api")))
         const r = yield* Effect.promise(() =>
           bash(["set -e", ...lines.map((l) => l.replaceAll("runs/api", out))].join("\n"))
