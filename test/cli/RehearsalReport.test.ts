@@ -10,22 +10,11 @@ import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import type { RehearsalFacts } from "../../src/cli/Rehearsal.js"
 import * as RehearsalReport from "../../src/cli/RehearsalReport.js"
-import { chromium, dumpDom, screenshot } from "../support/Browser.js"
+import { chromium, dumpDom, screenshot, warnWithoutChromium } from "../support/Browser.js"
 import { tempDir } from "../support/Harness.js"
 import { colourProfile, decode } from "../support/Png.js"
 
-if (chromium === undefined)
-  console.warn(
-    [
-      "",
-      "############################################################################",
-      "##  NO CHROMIUM FOUND: rehearsal.html is NOT checked in a real browser.   ##",
-      "##  Install it (Debian: apt-get install chromium) or set CHROMIUM=<path>. ##",
-      "##  The browser tests below are reported as SKIPPED, not passed.         ##",
-      "############################################################################",
-      ""
-    ].join("\n")
-  )
+warnWithoutChromium("rehearsal.html")
 
 const phase = (name: string, planned: number, created: number, rejected = 0, skipped = 0) => ({
   phase: name,

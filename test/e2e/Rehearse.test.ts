@@ -16,22 +16,11 @@ import * as Effect from "effect/Effect"
 import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
-import { chromium, dumpDom, screenshot } from "../support/Browser.js"
+import { chromium, dumpDom, screenshot, warnWithoutChromium } from "../support/Browser.js"
 import { apiKey, call, cliCommand, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
 import { colourProfile, decode } from "../support/Png.js"
 
-if (chromium === undefined)
-  console.warn(
-    [
-      "",
-      "############################################################################",
-      "##  NO CHROMIUM FOUND: rehearsal.html is NOT checked in a real browser.   ##",
-      "##  Install it (Debian: apt-get install chromium) or set CHROMIUM=<path>. ##",
-      "##  That check is SKIPPED, not passed.                                    ##",
-      "############################################################################",
-      ""
-    ].join("\n")
-  )
+warnWithoutChromium("rehearsal.html")
 
 const cli = (args: ReadonlyArray<string>, key = apiKey) =>
   Effect.promise(() => runCli(args, { JK_API_KEY: key }))

@@ -7,23 +7,12 @@ import { assert, describe, it } from "@effect/vitest"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as ReportWriter from "../../src/reconcile/ReportWriter.js"
-import { chromium, dumpDom, screenshot } from "../support/Browser.js"
+import { chromium, dumpDom, screenshot, warnWithoutChromium } from "../support/Browser.js"
 import { tempDir } from "../support/Harness.js"
 import { colourProfile, decode } from "../support/Png.js"
 import { reconciliation } from "./Synthetic.js"
 
-if (chromium === undefined)
-  console.warn(
-    [
-      "",
-      "############################################################################",
-      "##  NO CHROMIUM FOUND: report.html is NOT checked in a real browser.      ##",
-      "##  Install it (Debian: apt-get install chromium) or set CHROMIUM=<path>. ##",
-      "##  The browser tests below are reported as SKIPPED, not passed.         ##",
-      "############################################################################",
-      ""
-    ].join("\n")
-  )
+warnWithoutChromium("report.html")
 
 const ctx = {
   runId: "reconcile-20260101-000000-abcd",

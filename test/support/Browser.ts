@@ -49,3 +49,23 @@ export const screenshot = async (page: string, out: string, width = 1280, height
 
 /** The page's DOM as Chromium serializes it after loading. */
 export const dumpDom = (page: string) => run(["--dump-dom", pathToFileURL(page).href])
+
+/**
+ * Says loudly, when no Chromium is found, that `page` is not checked in a real browser and that the browser
+ * tests of the file are skipped rather than passed.
+ */
+export const warnWithoutChromium = (page: string): void => {
+  if (chromium !== undefined) return
+  const line = (text: string) => `##  ${text.padEnd(70)}##`
+  console.warn(
+    [
+      "",
+      "#".repeat(76),
+      line(`NO CHROMIUM FOUND: ${page} is NOT checked in a real browser.`),
+      line("Install it (Debian: apt-get install chromium) or set CHROMIUM=<path>."),
+      line("The browser checks are reported as SKIPPED, not passed."),
+      "#".repeat(76),
+      ""
+    ].join("\n")
+  )
+}
