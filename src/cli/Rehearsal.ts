@@ -12,7 +12,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
-import { TargetApi } from "../load/TargetApi.js"
+import * as TargetBooks from "../reconcile/TargetBooks.js"
+import * as Money from "../transform/Money.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import * as Rehearsals from "../staging/Rehearsals.js"
 import { phases } from "../transform/Plan.js"
@@ -84,27 +85,23 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 /** A platform message without the resource ids that differ from one mirror to the next. */
 const stable = (message: string) => message.replace(UUID, "<id>")
 
-const cents = (v: unknown) => Math.round((typeof v === "number" ? v : Number(v ?? 0)) * 100) / 100
-
-/** The mirror's trial balance at `asAt` (the reconciliation's date), by account name (no resource ids). */
+/**
+ * The mirror's trial balance at `asAt` (the reconciliation's date), read as the reconciliation reads it, by
+ * account name (no resource ids); amounts become numbers only here, for the report.
+ */
 const trialBalance = (asAt: string) =>
-  Effect.gen(function* () {
-    const api = yield* TargetApi
-    const body = (yield* api.read("POST", "/generate-reports/trial-balance", { endDate: asAt })) as {
-      data?: { rows?: Array<Record<string, unknown>> }
-    }
-    const rows = (body.data?.rows ?? [])
+  Effect.map(TargetBooks.trialBalance(asAt, asAt), (tb) => ({
+    asAt,
+    rows: [...tb.rows]
+      .sort((a, b) => (a.accountName < b.accountName ? -1 : a.accountName > b.accountName ? 1 : 0))
       .map((r) => ({
-        account: String(r.accountName ?? ""),
-        code: typeof r.accountCode === "string" ? r.accountCode : null,
-        debit: cents(r.debitAmount),
-        credit: cents(r.creditAmount)
-      }))
-      .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0))
-    const sum = (f: (r: (typeof rows)[number]) => number) =>
-      Math.round(rows.reduce((n, r) => n + Math.round(f(r) * 100), 0)) / 100
-    return { asAt, rows, totals: { debit: sum((r) => r.debit), credit: sum((r) => r.credit) } }
-  })
+        account: r.accountName,
+        code: r.accountCode === "" ? null : r.accountCode,
+        debit: Money.isNegative(r.balance) ? 0 : Money.toNumber(r.balance),
+        credit: Money.isNegative(r.balance) ? Money.toNumber(Money.negate(r.balance)) : 0
+      })),
+    totals: { debit: Money.toNumber(tb.debit), credit: Money.toNumber(tb.credit) }
+  }))
 
 /** The outcome of each operation, from the copy's checkpoints. */
 const outcomes = Effect.gen(function* () {
