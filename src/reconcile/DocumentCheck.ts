@@ -12,7 +12,7 @@ import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
-import { creditReferences, heldOnAccount } from "../transform/TransactionIdentity.js"
+import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
 import {
   isVoid,
@@ -128,12 +128,19 @@ export const compareDocuments = (
     const held = sideCredits.filter(([c]) => heldOnAccount(c) !== undefined)
     const mine = sideCredits.filter(([c]) => heldOnAccount(c) === undefined)
     const applying = new Set(held.map(([, reference]) => reference))
+    /** The held prepayment a target credit note applies, if it is one of their application notes. */
+    const appliedPrepayment = (d: TargetDocument) => {
+      const record = heldRecordOf(d.reference)
+      return record?.record === "application" && applying.has(record.prepayment)
+        ? record.prepayment
+        : undefined
+    }
     const heldNotes = groupBy(
-      found.filter((d) => applying.has(d.reference.replace(/-A\d+$/, ""))),
-      (d) => d.reference.replace(/-A\d+$/, "")
+      found.filter((d) => appliedPrepayment(d) !== undefined),
+      (d) => appliedPrepayment(d)!
     )
     if (sideCredits.length === 0 && found.length === 0) continue
-    const notes = found.filter((d) => !applying.has(d.reference.replace(/-A\d+$/, "")))
+    const notes = found.filter((d) => appliedPrepayment(d) === undefined)
     const byRef = byReference(notes)
     let heldMatched = 0
     for (const [credit, reference] of held) {

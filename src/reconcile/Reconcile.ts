@@ -11,7 +11,7 @@ import * as PlanStore from "../staging/PlanStore.js"
 import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
-import { creditReferences, heldOnAccount } from "../transform/TransactionIdentity.js"
+import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import * as AgedCheck from "./AgedCheck.js"
 import * as Candidates from "./Candidates.js"
@@ -63,8 +63,8 @@ const heldRefunds = (
   const out = { sale: 0, purchase: 0 }
   for (const op of ops) {
     if (op.kind !== "cash-in" && op.kind !== "cash-out") continue
-    const m = /^(.*)-RFD\d+$/.exec(op.naturalKey)
-    const s = m ? side.get(m[1]!) : undefined
+    const record = heldRecordOf(op.naturalKey)
+    const s = record?.record === "refund" ? side.get(record.prepayment) : undefined
     if (s !== undefined) out[s]++
   }
   return out

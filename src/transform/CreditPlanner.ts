@@ -31,10 +31,11 @@ export interface PlannedCredit {
   readonly credit: SourceCredit
   readonly reference: string
   readonly kind: "customer-credit-note" | "supplier-credit-note"
-  /** The op the credit's settlements depend on: its credit note, or a held prepayment's cash entry. */
+  /**
+   * The op the credit's settlements depend on: its credit note, or (a prepayment held on its account,
+   * `heldOnAccount`, which has no credit note of its own) its cash entry.
+   */
   readonly key: string
-  /** A prepayment held on this source account until applied (`heldOnAccount`): no credit note of its own. */
-  readonly heldOn?: string
 }
 
 const isPayment = (c: SourceCredit) => c.origin !== "credit-note"
@@ -211,7 +212,7 @@ export const planCredits = (
     const heldOn = heldOnAccount(c)
     if (heldOn !== undefined && c.opening === true && c.state !== "draft") {
       // Its cash is in the opening balances: only its applications and refunds are to come.
-      planned.push({ credit: c, reference, kind, key: HeldPrepayments.fundingKey(c, reference), heldOn })
+      planned.push({ credit: c, reference, kind, key: HeldPrepayments.fundingKey(c, reference) })
       continue
     }
     if (isPayment(c) && (funding === undefined || c.state === "draft")) {
@@ -226,8 +227,8 @@ export const planCredits = (
       continue
     }
     if (heldOn !== undefined && funding !== undefined) {
-      const held = { credit: c, reference, kind, key: HeldPrepayments.fundingKey(c, reference), heldOn }
-      if (HeldPrepayments.planFunding(ctx, books, held, funding)) planned.push(held)
+      const held = { credit: c, reference, kind, key: HeldPrepayments.fundingKey(c, reference) }
+      if (HeldPrepayments.planFunding(ctx, books, held, heldOn, funding)) planned.push(held)
       continue
     }
     const ok = ctx.add({ ...spec, key, kind, naturalKey: reference }, Bodies.CreditNote, () =>

@@ -10,8 +10,9 @@
  */
 import * as Bodies from "./Bodies.js"
 import * as HeldPrepayments from "./HeldPrepayments.js"
+import { heldOnAccount } from "./TransactionIdentity.js"
 import type { PlannedCredit } from "./CreditPlanner.js"
-import { accountCurrency, convert } from "./Fx.js"
+import { bankAmountIn } from "./Fx.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { deps, type PlanContext } from "./PlanContext.js"
@@ -56,14 +57,7 @@ export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: Readonly
     return { byNumber, candidates }
   }
   const inCurrency = (r: SourceRefund, u: CreditUse) =>
-    convert(
-      books.rates,
-      base,
-      r.amount,
-      accountCurrency(books.accounts, r.bankAccountName, base),
-      u.planned.credit.currency,
-      r.date
-    )
+    bankAmountIn(books, base, r, u.planned.credit.currency)
   const take = (r: SourceRefund, u: CreditUse, amount: Money.Money) => {
     u.left = Money.sub(u.left, amount)
     append(matched, u, { refund: r, amount })
@@ -105,11 +99,12 @@ export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: Readonly
     take(r, u, inCurrency(r, u)!)
   }
   for (const [u, list] of matched) {
-    const { credit, reference, kind, key, heldOn } = u.planned
+    const { credit, reference, kind, key } = u.planned
+    const heldOn = heldOnAccount(credit)
     if (credit.state === "draft") continue
     if (heldOn !== undefined) {
       list.forEach(({ refund }, i) =>
-        HeldPrepayments.planRefund(ctx, books, { ...u.planned, heldOn }, i + 1, refund)
+        HeldPrepayments.planRefund(ctx, books, u.planned, heldOn, i + 1, refund)
       )
       continue
     }

@@ -6,6 +6,7 @@
  */
 import * as Bodies from "./Bodies.js"
 import * as HeldPrepayments from "./HeldPrepayments.js"
+import { heldOnAccount } from "./TransactionIdentity.js"
 import { infer, type Capacity } from "./CreditAllocation.js"
 import type { PlannedCredit } from "./CreditPlanner.js"
 import { settledOf, type DocumentCash } from "./DocumentPlanner.js"
@@ -178,14 +179,14 @@ export const planCreditSettlements = (
     const doc = a.doc.cash.doc
     const docKind = doc.kind
     const date = doc.date > a.credit.credit.date ? doc.date : a.credit.credit.date
-    const { heldOn } = a.credit
+    const heldOn = heldOnAccount(a.credit.credit)
     const kind = a.credit.kind
     let { reference, key } = a.credit
     if (heldOn !== undefined) {
       // A held prepayment is applied through a credit note of its own, made on the day it is applied.
       const n = (heldApplications.get(a.credit) ?? 0) + 1
       heldApplications.set(a.credit, n)
-      const note = HeldPrepayments.planApplicationNote(ctx, books, { ...a.credit, heldOn }, n, {
+      const note = HeldPrepayments.planApplicationNote(ctx, books, a.credit, heldOn, n, {
         documentReference: a.doc.cash.reference,
         date,
         amount: a.amount,

@@ -88,7 +88,8 @@ const cashEntry = (
 export const planFunding = (
   ctx: PlanContext,
   books: SourceBooks,
-  planned: PlannedCredit & { readonly heldOn: string },
+  planned: PlannedCredit,
+  heldOn: string,
   funding: {
     readonly bankAccountName: string
     readonly date: string
@@ -96,7 +97,7 @@ export const planFunding = (
     readonly lineage: string
   }
 ): boolean =>
-  cashEntry(ctx, books, planned.credit, planned.heldOn, {
+  cashEntry(ctx, books, planned.credit, heldOn, {
     key: planned.key,
     phase: "transactions",
     direction: planned.credit.side === "sale" ? "in" : "out",
@@ -104,7 +105,7 @@ export const planFunding = (
     bankAccountName: funding.bankAccountName,
     date: funding.date,
     amount: funding.amount,
-    notes: `Prepayment ${planned.credit.side === "sale" ? "from" : "to"} ${planned.credit.contactName}, held on ${planned.heldOn} until applied`,
+    notes: `Prepayment ${planned.credit.side === "sale" ? "from" : "to"} ${planned.credit.contactName}, held on ${heldOn} until applied`,
     lineage: funding.lineage,
     dependsOn: []
   })
@@ -117,7 +118,8 @@ export const fundingKey = (credit: SourceCredit, reference: string): string =>
 export const planRefund = (
   ctx: PlanContext,
   books: SourceBooks,
-  planned: PlannedCredit & { readonly heldOn: string },
+  planned: PlannedCredit,
+  heldOn: string,
   n: number,
   refund: {
     readonly bankAccountName: string
@@ -128,7 +130,7 @@ export const planRefund = (
 ): boolean => {
   const reference = heldRefundReference(planned.reference, n)
   const direction = planned.credit.side === "sale" ? "out" : "in"
-  return cashEntry(ctx, books, planned.credit, planned.heldOn, {
+  return cashEntry(ctx, books, planned.credit, heldOn, {
     key: `${direction === "in" ? "cash-in" : "cash-out"}:${reference}`,
     phase: "settlements",
     direction,
@@ -149,7 +151,8 @@ export const planRefund = (
 export const planApplicationNote = (
   ctx: PlanContext,
   books: SourceBooks,
-  planned: PlannedCredit & { readonly heldOn: string },
+  planned: PlannedCredit,
+  heldOn: string,
   n: number,
   application: {
     readonly documentReference: string
@@ -173,7 +176,7 @@ export const planApplicationNote = (
     Bodies.CreditNote,
     () => {
       const contact = ctx.contact(c.contactName)
-      const account = ctx.account(planned.heldOn)
+      const account = ctx.account(heldOn)
       const fx = foreignCurrency(ctx, books.rates, {
         ...c,
         date: application.date,

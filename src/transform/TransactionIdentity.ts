@@ -78,6 +78,17 @@ export const heldApplicationReference = (reference: string, n: number): string =
 /** The reference of the cash entry of a held prepayment's `n`th refund (1-based). */
 export const heldRefundReference = (reference: string, n: number): string => `${reference}-RFD${n}`
 
+/**
+ * What a target reference is of a held prepayment's (the inverse of `heldApplicationReference` and
+ * `heldRefundReference`): the prepayment's own reference and which record it is, or undefined for any other.
+ */
+export const heldRecordOf = (
+  reference: string
+): { readonly prepayment: string; readonly record: "application" | "refund" } | undefined => {
+  const m = /^(.+)-(A|RFD)\d+$/.exec(reference)
+  return m ? { prepayment: m[1]!, record: m[2] === "A" ? "application" : "refund" } : undefined
+}
+
 /** The op kind (and reference entity) of a credit: a customer or a supplier credit note. */
 export const creditKind = (c: Pick<SourceCredit, "side">) =>
   c.side === "sale" ? ("customer-credit-note" as const) : ("supplier-credit-note" as const)
