@@ -4,7 +4,7 @@
  * payment carries the bank-currency amount and the document-currency amount it settles.
  */
 import * as Bodies from "./Bodies.js"
-import { accountCurrency, convert, rateOn } from "./Fx.js"
+import { bankAmountIn, rateOn } from "./Fx.js"
 import { planLines, tagsOf } from "./Lines.js"
 import * as Money from "./Money.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
@@ -205,16 +205,7 @@ export const documentCash = (
       continue
     }
     const sorted = paymentOrder(payments)
-    const amounts = sorted.map((p) =>
-      convert(
-        books.rates,
-        base,
-        p.amount,
-        accountCurrency(books.accounts, p.bankAccountName, base),
-        doc.currency,
-        p.date
-      )
-    )
+    const amounts = sorted.map((p) => bankAmountIn(books, base, p, doc.currency))
     if (amounts.some((a) => a === undefined)) {
       out.set(docKey, undefined)
       ctx.reject(

@@ -58,3 +58,29 @@ export const accountCurrency = (
     accounts.find((x) => x.name.trim().toLowerCase() === k)
   return a?.currency || base
 }
+
+/**
+ * A bank row's amount (in its bank account's currency) as `currency` on the row's date: how a payment's or a
+ * refund's document or credit side is valued. Undefined when a rate is missing.
+ */
+export const bankAmountIn = (
+  books: {
+    readonly rates: ReadonlyArray<SourceRate>
+    readonly accounts: ReadonlyArray<{
+      readonly name: string
+      readonly code: string
+      readonly currency?: string
+    }>
+  },
+  base: string,
+  row: { readonly amount: Money.Money; readonly bankAccountName: string; readonly date: string },
+  currency: string
+): Money.Money | undefined =>
+  convert(
+    books.rates,
+    base,
+    row.amount,
+    accountCurrency(books.accounts, row.bankAccountName, base),
+    currency,
+    row.date
+  )

@@ -23,7 +23,7 @@
  * start date, are listed with their source rows and not migrated.
  */
 import { addDays } from "./Dates.js"
-import { accountCurrency, convert } from "./Fx.js"
+import { bankAmountIn } from "./Fx.js"
 import type { Mappings } from "./Mappings.js"
 import * as Money from "./Money.js"
 import type { OpenItemMatch } from "./OpenItems.js"
@@ -37,11 +37,18 @@ import type {
   SourceBooks,
   SourceCredit,
   SourceDocument,
+  SourcePayment,
   SourceRefund
 } from "./SourceModel.js"
 import type { TargetSnapshot } from "./TargetSnapshot.js"
-import { creditKind, creditMigrates, creditReferences, heldOnAccount } from "./TransactionIdentity.js"
-import { append } from "../Multimap.js"
+import {
+  creditKind,
+  creditMigrates,
+  creditReferences,
+  heldOnAccount,
+  heldRecordOf
+} from "./TransactionIdentity.js"
+import { append, groupBy } from "../Multimap.js"
 
 /** A credit applied to a document in the source's whole history, as the full plan infers or states it. */
 interface Application {
@@ -67,7 +74,10 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
   const creditOf = (ref: string | undefined): SourceCredit | undefined => {
     const parsed = Refs.parse(ref ?? "")
     if (parsed === undefined) return undefined
-    return credits.get(parsed.key) ?? held.get(parsed.naturalKey.replace(/-A\d+$/, ""))
+    const record = heldRecordOf(parsed.naturalKey)
+    return (
+      credits.get(parsed.key) ?? (record?.record === "application" ? held.get(record.prepayment) : undefined)
+    )
   }
   const applications: Array<Application> = []
   const refundOf = new Map<string, SourceCredit>()
@@ -87,12 +97,12 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
         applications.push({ credit, doc, amount: amount.value, date })
       }
     }
-    const heldRefund = /^(.*)-RFD\d+$/.exec(op.naturalKey)?.[1]
+    const heldRefund = heldRecordOf(op.naturalKey)
     const credit =
       op.kind === "customer-refund" || op.kind === "supplier-refund"
         ? creditOf(body.resourceId)
-        : (op.kind === "cash-in" || op.kind === "cash-out") && heldRefund !== undefined
-          ? held.get(heldRefund)
+        : (op.kind === "cash-in" || op.kind === "cash-out") && heldRefund?.record === "refund"
+          ? held.get(heldRefund.prepayment)
           : undefined
     if (credit !== undefined) for (const l of op.lineage) refundOf.set(l, credit)
   }
@@ -128,29 +138,25 @@ export const books = (
     const c = refundOf.get(r.lineage)
     if (c !== undefined) append(refundsOf, c, r)
   }
-  const bankCurrency = (bank: string) => accountCurrency(source.accounts, bank, base)
   const before = <A extends { readonly date: string }>(xs: ReadonlyArray<A> | undefined) =>
     (xs ?? []).filter((x) => x.date < from)
-  const paymentsOf = (d: SourceDocument) =>
-    source.payments.filter((p) => p.documentKind === d.kind && p.documentNumber === d.number)
-
-  /** What settled a document before the start date, in its currency; undefined when a rate is missing. */
-  const settledBefore = (d: SourceDocument): Money.Money | undefined => {
-    const cash = before(paymentsOf(d)).map((p) =>
-      convert(source.rates, base, p.amount, bankCurrency(p.bankAccountName), d.currency, p.date)
-    )
-    if (cash.some((c) => c === undefined)) return undefined
-    const credited = before(appliedTo.get(d)).map((a) => a.amount)
-    return Money.sum([...(cash as Array<Money.Money>), ...credited])
+  const paymentsOf = groupBy(source.payments, (p) => `${p.documentKind}:${p.documentNumber}`)
+  /**
+   * What bank rows and credit applications dated before the start date took off a document or a credit, in
+   * its currency; undefined when a rate is missing.
+   */
+  const takenBefore = (
+    cash: ReadonlyArray<SourcePayment | SourceRefund> | undefined,
+    applied: ReadonlyArray<Application> | undefined,
+    currency: string
+  ): Money.Money | undefined => {
+    const amounts = before(cash).map((row) => bankAmountIn(source, base, row, currency))
+    if (amounts.some((a) => a === undefined)) return undefined
+    return Money.sum([...(amounts as Array<Money.Money>), ...before(applied).map((a) => a.amount)])
   }
-  /** What of a credit was used before the start date, in its currency; undefined when a rate is missing. */
-  const usedBefore = (c: SourceCredit): Money.Money | undefined => {
-    const cash = before(refundsOf.get(c)).map((r) =>
-      convert(source.rates, base, r.amount, bankCurrency(r.bankAccountName), c.currency, r.date)
-    )
-    if (cash.some((x) => x === undefined)) return undefined
-    return Money.sum([...(cash as Array<Money.Money>), ...before(appliedFrom.get(c)).map((a) => a.amount)])
-  }
+  const settledBefore = (d: SourceDocument) =>
+    takenBefore(paymentsOf.get(`${d.kind}:${d.number}`), appliedTo.get(d), d.currency)
+  const usedBefore = (c: SourceCredit) => takenBefore(refundsOf.get(c), appliedFrom.get(c), c.currency)
   const openBefore = (found: OpenItemMatch): Money.Money | undefined => {
     if (found._tag === "document") {
       const s = settledBefore(found.doc)
@@ -215,18 +221,12 @@ export const books = (
       taxTotal: Money.zero,
       used: Money.sub(left, c.remaining),
       lines: [
-        {
-          description: `Prepayment of ${c.date}, unapplied on ${asAt}`,
-          itemCode: "",
-          quantity: Money.fromNumber(1),
-          unitAmount: left,
-          discount: Money.zero,
-          lineAmount: left,
-          accountCode: accounts[0] ?? "",
-          taxType: "",
-          taxAmount: Money.zero,
-          lineage: c.lineage[0] ?? ""
-        }
+        QuickConversion.oneLine(
+          `Prepayment of ${c.date}, unapplied on ${asAt}`,
+          left,
+          accounts[0] ?? "",
+          c.lineage[0] ?? ""
+        )
       ]
     }
     conversionCredits.set(c, made)

@@ -79,7 +79,13 @@ const clearingAccount = (name: string): SourceAccount => ({
   lineage: ""
 })
 
-const line = (description: string, amount: Money.Money, account: string, lineage: string): SourceLine => ({
+/** A line of one unit of `amount` on `account`, free of tax: what a conversion record carries. */
+export const oneLine = (
+  description: string,
+  amount: Money.Money,
+  account: string,
+  lineage: string
+): SourceLine => ({
   description,
   itemCode: "",
   quantity: Money.fromNumber(1),
@@ -303,7 +309,7 @@ const conversionItem = (
   }
   const number = OpenItems.conversionNumber(side, i)
   const description = `Opening balance: ${i.number || i.reference || "open item"} of ${i.date}`
-  const lines = [line(description, amount, clearing, i.lineage)]
+  const lines = [oneLine(description, amount, clearing, i.lineage)]
   const common = {
     contactName: i.contactName,
     date: i.date,
