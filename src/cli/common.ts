@@ -9,10 +9,12 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import * as NodeFs from "node:fs"
 import * as StagingDb from "../staging/StagingDb.js"
 import * as TargetApi from "../load/TargetApi.js"
 import { TargetConfigError } from "../load/TargetErrors.js"
+import * as Dates from "../transform/Dates.js"
 
 export const workspace = Options.directory("workspace").pipe(
   Options.withDescription("the migration's workspace directory (holds staging.db; created if missing)")
@@ -99,8 +101,6 @@ export const asAt = Options.text("as-at").pipe(
   Options.withDescription("YYYY-MM-DD: the cut-over date of a quick conversion (required with --mode quick)")
 )
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
 /** `--from`: the start date of a full conversion from that date on top of an opening position. */
 export const from = Options.text("from").pipe(
   Options.optional,
@@ -115,7 +115,7 @@ export type Cutover =
   | { readonly mode: "from"; readonly from: string }
   | undefined
 
-const realDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)
+const realDate = (d: string) => Schema.is(Dates.DateString)(d)
 
 /** The conversion the options ask for; a wrong combination or a date that is not YYYY-MM-DD fails. */
 export const cutOver = (
