@@ -9,6 +9,7 @@ import * as DocumentCheck from "../../src/reconcile/DocumentCheck.js"
 import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
 import * as Money from "../../src/transform/Money.js"
 import type { SourceCredit, SourceRefund } from "../../src/transform/SourceModel.js"
+import { creditReferences, heldApplicationReference } from "../../src/transform/TransactionIdentity.js"
 import { books, invoice, m, targetDoc } from "./Synthetic.js"
 
 const CONTACT = "Café Nüsantara Pte. Ltd."
@@ -126,5 +127,92 @@ describe("document comparison with credits", () => {
         .map((x) => [x.key, x.field, x.target, x.lineage]),
       [["CN-1", "count", "0", ["SalesInvoices.csv:9"]]]
     )
+  })
+
+  describe("a prepayment held on its account", () => {
+    /** 300.00 received from the customer onto Customer Deposits: 150.00 applied, 50.00 refunded, 100.00 left. */
+    const prepayment: SourceCredit = {
+      ...credit,
+      origin: "prepayment",
+      number: "",
+      reference: "",
+      total: m("300.00"),
+      used: m("200.00"),
+      remaining: m("100.00"),
+      lines: [
+        {
+          description: "Deposit received on order",
+          itemCode: "",
+          quantity: m("1"),
+          unitAmount: m("300.00"),
+          discount: Money.zero,
+          lineAmount: m("300.00"),
+          accountCode: "835",
+          taxType: "",
+          taxAmount: Money.zero,
+          lineage: "SalesInvoices.csv:20"
+        }
+      ],
+      lineage: ["SalesInvoices.csv:20"]
+    }
+    const held = books({
+      credits: [prepayment],
+      refunds: [{ ...refund, creditNumber: "", amount: m("50.00") }]
+    })
+    const reference = [...creditReferences([prepayment]).values()][0]!
+    const applied = (total: string, used: string) =>
+      targetDoc({
+        kind: "customer-credit-note",
+        reference: heldApplicationReference(reference, 1),
+        date: "2025-06-10",
+        dueDate: "",
+        status: "APPLIED",
+        total: m(total),
+        credits: [{ reference: "", date: "2025-06-10", amount: m(used) }]
+      })
+    const check = (notes: ReadonlyArray<ReturnType<typeof targetDoc>>) =>
+      DocumentCheck.compareDocuments(
+        held,
+        { invoices: [], bills: [], customerCredits: notes, journals: [], AR: [], AP: [] },
+        "SGD",
+        "2025-12-31",
+        { sale: 1, purchase: 0 }
+      )
+
+    it("agrees when each application is a credit note used in full; its remainder is on no contact", () => {
+      const result = check([applied("150.00", "150.00")])
+      assert.deepStrictEqual(result.mismatches, [])
+      assert.deepStrictEqual(
+        result.counts
+          .filter((c) => c.entity.startsWith("customer"))
+          .map((c) => [c.entity, c.source, c.matched]),
+        [
+          ["customer prepayments held on account", 1, 1],
+          ["customer credit notes", 0, 0],
+          ["customer credit note refunds", 0, 0]
+        ]
+      )
+      assert.deepStrictEqual(result.outstanding, [], "the unapplied 100.00 stays on Customer Deposits")
+    })
+
+    it("names an application left partly unused, and applications beyond what the prepayment used", () => {
+      assert.deepStrictEqual(
+        check([applied("150.00", "130.00")]).mismatches.map((x) => [
+          x.entity,
+          x.key,
+          x.field,
+          x.source,
+          x.target
+        ]),
+        [
+          ["customer prepayment", reference, "remaining credit", "0.00", "20.00"],
+          ["AR outstanding", `${CONTACT} SGD`, "outstanding", "0.00", "-20.00 (documents), 0.00 (report)"]
+        ]
+      )
+      assert.deepStrictEqual(
+        check([applied("250.00", "250.00")]).mismatches.map((x) => [x.field, x.source, x.target]),
+        [["applied", "at most 200.00", "250.00"]]
+      )
+    })
   })
 })
