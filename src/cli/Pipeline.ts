@@ -12,7 +12,6 @@ import * as ProblemReport from "../load/ProblemReport.js"
 import * as ReadSnapshot from "../load/ReadSnapshot.js"
 import { TargetApi } from "../load/TargetApi.js"
 import * as Reconcile from "../reconcile/Reconcile.js"
-import type { SourceSystem } from "../reconcile/Model.js"
 import * as ReportWriter from "../reconcile/ReportWriter.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
@@ -25,8 +24,8 @@ import * as PeriodConversion from "../transform/PeriodConversion.js"
 import { addDays } from "../transform/Dates.js"
 import type { Conversion } from "../transform/Plan.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
+import * as Sources from "../transform/Sources.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
-import * as XeroSource from "../transform/xero/XeroSource.js"
 import * as Progress from "./Progress.js"
 import type { Run } from "./Run.js"
 import type { Cutover } from "./common.js"
@@ -91,9 +90,10 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
         "nothing is staged in this workspace: run extract --input DIR --workspace WS first"
       )
     }
-    const source = yield* XeroSource.read
+    const from = yield* Sources.staged
+    const source = yield* from.read
     const snapshot = yield* ReadSnapshot.read
-    const mappings = yield* Mappings.load("xero", mappingsDir)
+    const mappings = yield* Mappings.load(from.mappings, mappingsDir)
     const { books, conversion, clearingAccounts } = yield* convertedBooks(
       source,
       cutover,
@@ -202,25 +202,13 @@ const lastDate = (books: {
     "1970-01-01"
   )
 
-/** Xero, as the reconciliation names it, and where its own reports are in its menus. */
-const xero: SourceSystem = {
-  name: "Xero",
-  exports: {
-    trialBalance: (d) =>
-      `Xero's Trial Balance (Accounting → Reports → Trial Balance, date ${d}, Export → Excel or CSV)`,
-    AR: (d) =>
-      `Xero's Aged Receivables Detail (Accounting → Reports → Aged Receivables Detail, as at ${d}, Export → Excel or CSV)`,
-    AP: (d) =>
-      `Xero's Aged Payables Detail (Accounting → Reports → Aged Payables Detail, as at ${d}, Export → Excel or CSV)`
-  }
-}
-
 export const reconcile = (run: Run, asAt: string | undefined) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
     const meta = yield* PlanStore.meta
     if (!meta) return yield* Effect.dieMessage("no plan in this workspace: run plan and load first")
-    const source = yield* XeroSource.read
+    const from = yield* Sources.staged
+    const source = yield* from.read
     const cutover = cutoverOf(meta.conversion)
     const { books } =
       cutover === undefined
@@ -229,16 +217,16 @@ export const reconcile = (run: Run, asAt: string | undefined) =>
             source,
             cutover,
             yield* ReadSnapshot.read,
-            yield* Mappings.load("xero", meta.conversion?.mappings),
+            yield* Mappings.load(from.mappings, meta.conversion?.mappings),
             meta.conversion?.mappings
           )
     const date = asAt ?? (cutover?.mode === "quick" ? cutover.asAt : lastDate(books))
-    const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date, xero)
+    const result = yield* Reconcile.reconcile(books, meta.baseCurrency, date, from.system)
     const paths = yield* Effect.promise(() =>
       ReportWriter.write(run.dir, result, {
         runId: run.runId,
         baseUrl: api.baseUrl,
-        sourceSystem: xero.name,
+        sourceSystem: from.system.name,
         generatedAt: new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC"
       })
     )

@@ -20,13 +20,13 @@ import * as XlsxFile from "./XlsxFile.js"
 export { ExtractError } from "./ExtractError.js"
 
 /**
- * What to extract: the source system, the directory of its exports, and an optional column profile file
- * (added to the source's profiles; `generic` also uses every profile shipped in `mappings/profiles/`).
+ * What to extract: the source system, the directory of its exports, and any column profile files (added to
+ * the source's profiles; `generic` also uses every profile shipped in `mappings/profiles/`).
  */
 export interface ExtractOptions {
   readonly source: "xero" | "qbo" | "generic"
   readonly inputDir: string
-  readonly profileFile?: string
+  readonly profileFiles?: ReadonlyArray<string>
   /** Staged rows committed at a time into a file-backed staging (`StagingTarget.CHUNK_ROWS` by default). */
   readonly chunkRows?: number
 }
@@ -199,7 +199,7 @@ export const survey: (options: ExtractOptions) => Effect.Effect<Survey, ExtractE
 )(function* (options: ExtractOptions) {
   const columnProfiles = [
     ...(options.source === "generic" ? yield* ColumnProfile.shipped : []),
-    ...(options.profileFile !== undefined ? [yield* ColumnProfile.load(options.profileFile)] : [])
+    ...(yield* Effect.forEach(options.profileFiles ?? [], ColumnProfile.load))
   ]
   const profiles = [...Profiles.forSource(options.source), ...columnProfiles.map(ColumnProfile.toProfile)]
   const { exports, ignored } = yield* listFiles(options.inputDir)

@@ -3,6 +3,7 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
 import * as Extract from "../../extract/Extract.js"
+import { SOURCE_IDS } from "../../transform/Sources.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import { exitWith, runsDir, staging, workspace } from "../common.js"
@@ -10,12 +11,20 @@ import { exitWith, runsDir, staging, workspace } from "../common.js"
 export const extract = Command.make(
   "extract",
   {
-    source: Options.choice("source", ["xero"]).pipe(
-      Options.withDescription("the system the exports come from")
+    source: Options.choice("source", SOURCE_IDS).pipe(
+      Options.withDescription(
+        "the system the exports come from: xero, qbo (QuickBooks Online) or generic (any ledger through column profiles)"
+      )
     ),
     input: Options.directory("input").pipe(
       Options.withDescription(
-        "the directory of Xero export files (.csv, .tsv, .txt, .xlsx, .xlsm), recognised by their headers"
+        "the directory of export files (.csv, .tsv, .txt, .xlsx, .xlsm), recognised by their headers"
+      )
+    ),
+    profile: Options.file("profile").pipe(
+      Options.repeated,
+      Options.withDescription(
+        "a column profile (JSON) for files the source's built-in layouts do not know; may be given more than once"
       )
     ),
     workspace,
@@ -25,7 +34,7 @@ export const extract = Command.make(
     exitWith(
       Effect.gen(function* () {
         // Checked before the workspace is opened: an input with nothing to extract leaves staging as it was.
-        const input = yield* Extract.survey({ source: args.source, inputDir: args.input })
+        const input = yield* Extract.survey({ source: args.source, inputDir: args.input, profileFiles: args.profile })
         const run = yield* Run.open(args.runsDir, "extract", { workspace: args.workspace, input: args.input })
         const files = yield* Pipeline.extract(input).pipe(
           Effect.provide(Run.loggerLayer(run)),
@@ -38,6 +47,6 @@ export const extract = Command.make(
     )
 ).pipe(
   Command.withDescription(
-    "Extract a folder of Xero exports (CSV or XLSX) into the workspace's staging, every row with its file:line."
+    "Extract a folder of Xero, QuickBooks Online or column-profiled exports (CSV or XLSX) into the workspace's staging, every row with its file:line."
   )
 )

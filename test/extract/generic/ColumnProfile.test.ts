@@ -84,7 +84,7 @@ describe("column profiles", () => {
         const [s] = yield* Extract.run({
           source: "xero",
           inputDir: dir,
-          profileFile: fixture("generic", "legacy-ledger.profile.json")
+          profileFiles: [fixture("generic", "legacy-ledger.profile.json")]
         })
         assert.deepStrictEqual(
           [s?.kind, s?.lines, s?.staged, s?.skipped, s?.rejected, s?.dateOrder, s?.decimal, s?.warnings],
@@ -133,7 +133,7 @@ describe("column profiles", () => {
         "p.json": '{"kind":"Bad Kind","description":"x","header":{"required":[]},"columns":{}}'
       })
       const error = yield* Effect.flip(
-        Extract.run({ source: "generic", inputDir: dir, profileFile: `${dir}/p.json` })
+        Extract.run({ source: "generic", inputDir: dir, profileFiles: [`${dir}/p.json`] })
       )
       assert.strictEqual(error.what, "invalid column profile")
       assert.include(error.why, '["kind"]')

@@ -1,0 +1,88 @@
+/**
+ * The source systems a migration can come from, each as a source profile: how its staged exports become
+ * `SourceBooks` (the one model everything downstream reads), which shipped mappings folder it uses, and how
+ * the reconciliation names it and its own reports. A new source adds a reader and an entry here; nothing
+ * downstream changes. Which source a workspace holds is what `extract --source` recorded for its files.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import type { SourceSystem } from "../reconcile/Model.js"
+import type { SourceBooks } from "./SourceModel.js"
+import * as XeroSource from "./xero/XeroSource.js"
+
+export type SourceId = "xero" | "qbo" | "generic"
+
+export const SOURCE_IDS: ReadonlyArray<SourceId> = ["xero", "qbo", "generic"]
+
+export interface SourceProfile {
+  readonly id: SourceId
+  /** How the reconciliation names the system and where its own reports are in its menus. */
+  readonly system: SourceSystem
+  /** The shipped mappings folder (`mappings/<folder>/`) its account types and tax codes are read from. */
+  readonly mappings: string
+  /** The staged exports as source books; every row becomes part of them or an issue naming its file:line. */
+  readonly read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient>
+}
+
+const xero: SourceProfile = {
+  id: "xero",
+  system: {
+    name: "Xero",
+    exports: {
+      trialBalance: (d) =>
+        `Xero's Trial Balance (Accounting → Reports → Trial Balance, date ${d}, Export → Excel or CSV)`,
+      AR: (d) =>
+        `Xero's Aged Receivables Detail (Accounting → Reports → Aged Receivables Detail, as at ${d}, Export → Excel or CSV)`,
+      AP: (d) =>
+        `Xero's Aged Payables Detail (Accounting → Reports → Aged Payables Detail, as at ${d}, Export → Excel or CSV)`
+    }
+  },
+  mappings: "xero",
+  read: XeroSource.read
+}
+
+const notYet = (id: SourceId, name: string): SourceProfile => ({
+  id,
+  system: {
+    name,
+    exports: {
+      trialBalance: (d) => `${name}'s Trial Balance report as at ${d}`,
+      AR: (d) => `${name}'s aged receivables detail as at ${d}`,
+      AP: (d) => `${name}'s aged payables detail as at ${d}`
+    }
+  },
+  mappings: id,
+  read: Effect.dieMessage(
+    `${name} exports are staged, but this version cannot plan them yet: only Xero's exports can be planned`
+  )
+})
+
+const profiles: Record<SourceId, SourceProfile> = {
+  xero,
+  qbo: notYet("qbo", "QuickBooks Online"),
+  generic: notYet("generic", "the profiled ledger")
+}
+
+export const profile = (id: SourceId): SourceProfile => profiles[id]
+
+/**
+ * The source the workspace's staged files came from. A workspace holds one source: files staged from two
+ * (extract run twice with different `--source`) are refused, naming both, since their books cannot be merged.
+ */
+export const staged: Effect.Effect<SourceProfile, never, SqlClient.SqlClient> = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ source: string; files: number }>`
+    SELECT source, COUNT(*) AS files FROM src_files GROUP BY source ORDER BY source`
+  if (rows.length === 0)
+    return yield* Effect.dieMessage("nothing is staged in this workspace: run extract --input DIR --workspace WS first")
+  if (rows.length > 1)
+    return yield* Effect.dieMessage(
+      `this workspace holds exports of ${rows.length} sources (${rows.map((r) => `${r.source}: ${r.files} files`).join(", ")}); ` +
+        "a migration reads one source: extract each source into its own workspace"
+    )
+  const id = rows[0]!.source
+  const known = SOURCE_IDS.find((s) => s === id)
+  if (known === undefined)
+    return yield* Effect.dieMessage(`this workspace's files were staged from an unknown source "${id}"`)
+  return profiles[known]
+}).pipe(Effect.orDie)
