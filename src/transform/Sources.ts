@@ -22,6 +22,11 @@ export interface SourceProfile {
   readonly mappings: string
   /** The staged exports as source books; every row becomes part of them or an issue naming its file:line. */
   readonly read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient>
+  /**
+   * What `demo --source <id>` migrates: the bundled sample (a path under the package root) and the sandbox
+   * organisation file it loads into (absent: the shipped default organisation).
+   */
+  readonly demo: { readonly sample: string; readonly organisation?: string }
 }
 
 const xero: SourceProfile = {
@@ -38,7 +43,8 @@ const xero: SourceProfile = {
     }
   },
   mappings: "xero",
-  read: XeroSource.read
+  read: XeroSource.read,
+  demo: { sample: "samples/xero-demo" }
 }
 
 const notYet = (id: SourceId, name: string): SourceProfile => ({
@@ -52,6 +58,7 @@ const notYet = (id: SourceId, name: string): SourceProfile => ({
     }
   },
   mappings: id,
+  demo: { sample: `samples/${id}-demo` },
   read: Effect.dieMessage(
     `${name} exports are staged, but this version cannot plan them yet: only Xero's exports can be planned`
   )
@@ -74,7 +81,9 @@ export const staged: Effect.Effect<SourceProfile, never, SqlClient.SqlClient> = 
   const rows = yield* sql<{ source: string; files: number }>`
     SELECT source, COUNT(*) AS files FROM src_files GROUP BY source ORDER BY source`
   if (rows.length === 0)
-    return yield* Effect.dieMessage("nothing is staged in this workspace: run extract --input DIR --workspace WS first")
+    return yield* Effect.dieMessage(
+      "nothing is staged in this workspace: run extract --input DIR --workspace WS first"
+    )
   if (rows.length > 1)
     return yield* Effect.dieMessage(
       `this workspace holds exports of ${rows.length} sources (${rows.map((r) => `${r.source}: ${r.files} files`).join(", ")}); ` +

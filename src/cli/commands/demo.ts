@@ -6,6 +6,7 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Layer from "effect/Layer"
 import { randomBytes } from "node:crypto"
 import * as NodePath from "node:path"
@@ -16,16 +17,19 @@ import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import { asAt, concurrency, cutOver, exitWith, from, mode, runsDir, staging } from "../common.js"
 import { resource } from "../../Resources.js"
-
-/** The bundled sample company. */
-export const sampleDir = resource("samples/xero-demo")
+import * as Sources from "../../transform/Sources.js"
+import { SOURCE_IDS } from "../../transform/Sources.js"
 
 export const demo = Command.make(
   "demo",
   {
+    source: Options.choice("source", SOURCE_IDS).pipe(
+      Options.withDefault("xero" as const),
+      Options.withDescription("the source system whose bundled sample (or --input) to migrate")
+    ),
     input: Options.directory("input", { exists: "yes" }).pipe(
-      Options.withDefault(sampleDir),
-      Options.withDescription("Xero export directory (default: the bundled sample)")
+      Options.optional,
+      Options.withDescription("an export directory of --source (default: that source's bundled sample)")
     ),
     runsDir,
     concurrency,
@@ -38,10 +42,18 @@ export const demo = Command.make(
       Effect.gen(function* () {
         const started = Date.now()
         const cutover = yield* cutOver(args.mode, args.asAt, args.from)
-        const input = yield* Extract.survey({ source: "xero", inputDir: args.input })
-        const run = yield* Run.open(args.runsDir, "demo", { input: args.input })
+        const source = Sources.profile(args.source)
+        const inputDir = Option.getOrElse(args.input, () => resource(source.demo.sample))
+        const input = yield* Extract.survey({ source: args.source, inputDir })
+        const run = yield* Run.open(args.runsDir, "demo", { source: args.source, input: inputDir })
+        const organisation = source.demo.organisation
         const sandbox = yield* Effect.acquireRelease(
-          Effect.promise(() => startSandbox({ port: 0 })),
+          Effect.promise(() =>
+            startSandbox({
+              port: 0,
+              ...(organisation !== undefined ? { fixture: resource(organisation) } : {})
+            })
+          ),
           (s) => Effect.promise(() => s.close())
         )
         yield* Console.log(`Sandbox on ${sandbox.url}; workspace ${NodePath.join(run.dir, "workspace")}`)
@@ -75,6 +87,6 @@ export const demo = Command.make(
     )
 ).pipe(
   Command.withDescription(
-    "Migrate the bundled Xero sample (or --input DIR) into an embedded sandbox and reconcile it: its whole history; with --mode quick --as-at 2025-12-31 the opening position at that date; with --from DATE every transaction from DATE on top of the opening position the day before (the input must hold the reports at that day: npm run sample -- --also-at)."
+    "Migrate a bundled sample (Xero by default; --source picks another, --input DIR another folder) into an embedded sandbox and reconcile it: its whole history; with --mode quick --as-at 2025-12-31 the opening position at that date; with --from DATE every transaction from DATE on top of the opening position the day before (the input must hold the reports at that day: npm run sample -- --also-at)."
   )
 )
