@@ -86,7 +86,7 @@ export const staged: Effect.Effect<SourceProfile, never, SqlClient.SqlClient> = 
     )
   if (rows.length > 1)
     return yield* Effect.dieMessage(
-      `this workspace holds exports of ${rows.length} sources (${rows.map((r) => `${r.source}: ${r.files} files`).join(", ")}); ` +
+      `this workspace holds exports of ${rows.length} sources (${rows.map((r) => `${r.source}: ${r.files} file${r.files === 1 ? "" : "s"}`).join(", ")}); ` +
         "a migration reads one source: extract each source into its own workspace"
     )
   const id = rows[0]!.source
