@@ -10,10 +10,12 @@ describe("column profiles", () => {
     Effect.gen(function* () {
       const profiles = yield* ColumnProfile.shipped
       assert.deepStrictEqual(
-        profiles.map((p) => [p.kind, p.dateOrder, p.sign]),
+        profiles.map((p) => [p.kind, p.rows, p.dateOrder, p.sign]),
         [
-          ["generic.myob_general_journal", "DMY", "debit-credit-columns"],
-          ["generic.sage50_audit_trail", "DMY", "by-type"]
+          ["generic.myob_general_journal", "ledger", "DMY", "debit-credit-columns"],
+          ["generic.myob_trial_balance", "trial_balance", "DMY", "debit-credit-columns"],
+          ["generic.sage50_audit_trail", "ledger", "DMY", "by-type"],
+          ["generic.sage50_trial_balance", "trial_balance", "DMY", "debit-credit-columns"]
         ]
       )
     })
