@@ -356,4 +356,26 @@ describe("profiled ledgers end to end", () => {
       }),
     240_000
   )
+
+  it.live(
+    "demo --source generic migrates the MYOB sample into its own organisation and matches",
+    () =>
+      Effect.gen(function* () {
+        const dir = tempDir("generic-demo")
+        const r = yield* cli([
+          "demo",
+          "--source",
+          "generic",
+          "--input",
+          myob,
+          "--runs-dir",
+          NodePath.join(dir, "runs")
+        ])
+        assert.strictEqual(r.status, 0, r.stdout + r.stderr)
+        assert.match(r.stdout, /Plan: \d+ operations \(base currency GBP\)/)
+        assert.match(r.stdout, /trial balance at 2025-06-30: 13 accounts, total difference 0\.00/)
+        assert.match(r.stdout, /Demo finished in .*: MATCHES/)
+      }),
+    240_000
+  )
 })
