@@ -406,6 +406,17 @@ export const read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient> = Effe
       rates = readRows(rows, issues, readRate)
       continue
     }
+    if (kind === "generic.credit_allocations") {
+      if (rows.length > 0)
+        issues.push({
+          severity: "warning",
+          lineage: rows.map(where),
+          what: "the credit allocations file",
+          why: "a profiled ledger migrates as journals, which hold no credit notes to allocate",
+          fix: "nothing to do; leave the file out of the input"
+        })
+      continue
+    }
     const profile = profiles.get(kind)
     if (profile === undefined) {
       if (rows.length > 0)
