@@ -15,6 +15,7 @@ import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodeNet from "node:net"
 import * as NodePath from "node:path"
+import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as SourceRows from "../../src/staging/SourceRows.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 import * as Money from "../../src/transform/Money.js"
@@ -318,6 +319,16 @@ describe("profiled ledgers end to end", () => {
         )
         // The reader's warning (its text is checked in test/transform/generic) and the plan's refusal of the account.
         assert.match(out, /3 rejected source items, 1 warnings/)
+        const meta = yield* PlanStore.meta.pipe(
+          Effect.provide(StagingDb.layer(StagingDb.pathIn(workspace))),
+          Effect.scoped
+        )
+        const warnings = (meta?.issues ?? []).filter((i) => i.severity === "warning")
+        assert.deepStrictEqual(
+          warnings.map((w) => [w.what, w.lineage]),
+          [['account "0005" (Account 0005)', ["AuditTrail.csv:4"]]]
+        )
+        assert.include(warnings[0]?.why, "classified Unmapped")
         assert.match(out, /account "Account 0005": its type "Unmapped" has no classification mapping/)
         assert.match(out, /transactions\s+1\n/, "only the balanced, classified journal JNL3 is planned")
       }),
