@@ -8,7 +8,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import type { SourceSystem } from "../reconcile/Model.js"
 import type { SourceBooks } from "./SourceModel.js"
-import * as ProfiledSource from "./generic/ProfiledSource.js"
+import * as GenericProfile from "./generic/GenericProfile.js"
 import * as XeroSource from "./xero/XeroSource.js"
 
 export type SourceId = "xero" | "qbo" | "generic"
@@ -68,23 +68,7 @@ const notYet = (id: SourceId, name: string): SourceProfile => ({
 const profiles: Record<SourceId, SourceProfile> = {
   xero,
   qbo: notYet("qbo", "QuickBooks Online"),
-  generic: {
-    id: "generic",
-    system: {
-      name: "the profiled ledger",
-      exports: {
-        trialBalance: (d) =>
-          `the ledger's own trial balance as at ${d}, with a column profile whose "rows" is "trial_balance" (date in an asAt column or the file name)`,
-        AR: (d) =>
-          `the ledger's aged receivables listing as at ${d}, with a column profile whose "rows" is "aged_receivables"`,
-        AP: (d) =>
-          `the ledger's aged payables listing as at ${d}, with a column profile whose "rows" is "aged_payables"`
-      }
-    },
-    mappings: "generic",
-    read: ProfiledSource.read,
-    demo: { sample: "samples/myob-demo", organisation: "mappings/generic/demo-organisation.json" }
-  }
+  generic: GenericProfile.profile
 }
 
 export const profile = (id: SourceId): SourceProfile => profiles[id]
