@@ -10,6 +10,7 @@ import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as CsvFile from "./CsvFile.js"
 import * as ColumnProfile from "./generic/ColumnProfile.js"
+import * as ProfileStore from "./generic/ProfileStore.js"
 import { ExtractError } from "./ExtractError.js"
 import type { Profile } from "./Profile.js"
 import * as Profiles from "./Profiles.js"
@@ -188,6 +189,8 @@ export interface Survey {
   readonly files: ReadonlyArray<string>
   readonly ignored: ReadonlyArray<string>
   readonly profiles: ReadonlyArray<Profile>
+  /** The column profiles among them, recorded with the kinds they stage (`generic/ProfileStore.ts`). */
+  readonly columnProfiles?: ReadonlyArray<ColumnProfile.ColumnProfile>
 }
 
 /**
@@ -216,7 +219,7 @@ export const survey: (options: ExtractOptions) => Effect.Effect<Survey, ExtractE
     (file) => CsvFile.recognise(NodePath.join(options.inputDir, file), file, profiles),
     { discard: true }
   )
-  return { options, files: exports, ignored, profiles }
+  return { options, files: exports, ignored, profiles, columnProfiles }
 })
 
 /**
@@ -254,6 +257,12 @@ export const stage: (
     })
   )
   return yield* StagingTarget.run(extractAll, options.chunkRows).pipe(
+    Effect.tap((summaries) =>
+      ProfileStore.record(
+        input.columnProfiles ?? [],
+        summaries.map((s) => s.kind)
+      )
+    ),
     Effect.catchTag("SqlError", (e) =>
       Effect.fail(
         new ExtractError({

@@ -238,9 +238,21 @@ export const reconcile = (
     const notProven: Array<{ what: string; export: string }> = []
     if (tbDates.length === 0)
       notProven.push({ what: "Trial balance per account", export: source.exports.trialBalance(asAt) })
-    if (agedDates.AR.length === 0)
+    // Books of journals only (a profiled ledger's listing) migrate no open items per contact: receivables and
+    // payables are then balances of their control accounts, which the trial balance proves account by account.
+    const journalsOnly =
+      books.documents.length === 0 &&
+      books.payments.length === 0 &&
+      (books.credits ?? []).length === 0 &&
+      agedDates.AR.length === 0 &&
+      agedDates.AP.length === 0
+    if (journalsOnly)
+      notes.push(
+        "The source's books are journals only: no open items per contact were migrated, so receivables and payables are proved as control-account balances by the trial balance. A quick conversion with the ledger's aged listings migrates them per contact."
+      )
+    if (agedDates.AR.length === 0 && !journalsOnly)
       notProven.push({ what: "Receivables per contact", export: source.exports.AR(asAt) })
-    if (agedDates.AP.length === 0)
+    if (agedDates.AP.length === 0 && !journalsOnly)
       notProven.push({ what: "Payables per contact", export: source.exports.AP(asAt) })
     const verdict = differences.length > 0 ? "DIFFERENCES" : notProven.length > 0 ? "NOT PROVEN" : "MATCHES"
     const load = yield* LoadFacts.read(books.rates)

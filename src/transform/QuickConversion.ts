@@ -99,6 +99,18 @@ export const oneLine = (
 })
 
 /**
+ * A source control account the source marks as such (`control`) stands, in a conversion, for the target's
+ * own receivables or payables control account, which the conversion documents post to: paired with it, the
+ * reconciliation compares the source balance with the target's open items.
+ */
+const asTargetControl = (a: SourceAccount, snapshot: TargetSnapshot): SourceAccount => {
+  if (a.control === undefined) return a
+  const kind = a.control === "AR" ? /asset/i : /liabilit/i
+  const target = snapshot.accounts.find((t) => t.controlFlag && kind.test(t.accountType))
+  return target === undefined ? a : { ...a, name: target.name }
+}
+
+/**
  * Builds the conversion books for `asAt`, or refuses: no Trial Balance or aged report at that date, a Trial
  * Balance that does not balance or names an account the chart lacks, an aged report whose total is not the
  * control account's balance, or an open foreign item without a rate.
@@ -145,6 +157,7 @@ export const books = (
   const byName = new Map(source.accounts.map((a) => [normalizeName(a.name), a]))
   const target = new Map(snapshot.accounts.map((a) => [normalizeName(a.name), a]))
   const controlOf = (a: SourceAccount): "AR" | "AP" | undefined => {
+    if (a.control !== undefined) return a.control
     const t = targetAccount(a, mappings.accounts, target).existing
     if (!t?.controlFlag) return undefined
     return /asset/i.test(t.accountType) ? "AR" : /liabilit/i.test(t.accountType) ? "AP" : undefined
@@ -209,7 +222,7 @@ export const books = (
   return {
     books: {
       accounts: [
-        ...source.accounts,
+        ...source.accounts.map((a) => asTargetControl(a, snapshot)),
         clearingAccount(clearingAccounts.AR),
         clearingAccount(clearingAccounts.AP)
       ],

@@ -23,6 +23,12 @@ export interface SourceAccount {
   readonly lineage: string
   /** A bank account's own currency when the export says (absent: the base currency). */
   readonly currency?: string
+  /**
+   * The source's receivables or payables control account, when the source says so although the account
+   * migrates as an ordinary one (a profiled ledger's debtors control is posted by journals): a quick
+   * conversion treats its balance as the open items of the aged listing.
+   */
+  readonly control?: "AR" | "AP"
 }
 
 export interface SourceContact {

@@ -8,6 +8,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import type { SourceSystem } from "../reconcile/Model.js"
 import type { SourceBooks } from "./SourceModel.js"
+import * as GenericProfile from "./generic/GenericProfile.js"
 import * as XeroSource from "./xero/XeroSource.js"
 
 export type SourceId = "xero" | "qbo" | "generic"
@@ -67,7 +68,7 @@ const notYet = (id: SourceId, name: string): SourceProfile => ({
 const profiles: Record<SourceId, SourceProfile> = {
   xero,
   qbo: notYet("qbo", "QuickBooks Online"),
-  generic: notYet("generic", "the profiled ledger")
+  generic: GenericProfile.profile
 }
 
 export const profile = (id: SourceId): SourceProfile => profiles[id]

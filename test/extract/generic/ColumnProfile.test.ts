@@ -10,10 +10,12 @@ describe("column profiles", () => {
     Effect.gen(function* () {
       const profiles = yield* ColumnProfile.shipped
       assert.deepStrictEqual(
-        profiles.map((p) => [p.kind, p.dateOrder, p.sign]),
+        profiles.map((p) => [p.kind, p.rows, p.dateOrder, p.sign]),
         [
-          ["generic.myob_general_journal", "DMY", "debit-credit-columns"],
-          ["generic.sage50_audit_trail", "DMY", "by-type"]
+          ["generic.myob_general_journal", "ledger", "DMY", "debit-credit-columns"],
+          ["generic.myob_trial_balance", "trial_balance", "DMY", "debit-credit-columns"],
+          ["generic.sage50_audit_trail", "ledger", "DMY", "by-type"],
+          ["generic.sage50_trial_balance", "trial_balance", "DMY", "debit-credit-columns"]
         ]
       )
     })
@@ -138,5 +140,35 @@ describe("column profiles", () => {
       assert.strictEqual(error.what, "invalid column profile")
       assert.include(error.why, '["kind"]')
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.scoped("a file that lacks a profile's required or essential column is refused naming it", () =>
+    Effect.gen(function* () {
+      const dir = yield* inputDir({
+        "GeneralJournal.txt":
+          "Journal Number\tDate\tMemo\tAccount Number\tDebit Amount\tCredit\nGJ1\t1/07/2024\tx\t1-1110\t$5\t\n"
+      })
+      const journal = yield* Effect.flip(Extract.survey({ source: "generic", inputDir: dir }))
+      assert.strictEqual(journal.what, "unrecognised file")
+      assert.strictEqual(journal.where, "GeneralJournal.txt")
+      assert.include(
+        journal.why,
+        'generic.myob_general_journal (0%: profile "MYOB AccountRight general journal export (tab-delimited)" does not match: the header on line 1 lacks the column "Credit Amount")'
+      )
+      const other = yield* inputDir({
+        "Listing.csv": "Date,Account,Credit\n01/02/2025,4000,5.00\n",
+        "p.json": JSON.stringify({
+          kind: "generic.listing",
+          description: "a listing",
+          header: { required: ["Date", "Account"] },
+          columns: { date: "Date", account: "Account", debit: "Debit", credit: "Credit" }
+        })
+      })
+      const listing = yield* Effect.flip(
+        Extract.survey({ source: "xero", inputDir: other, profileFiles: [`${other}/p.json`] })
+      )
+      assert.strictEqual(listing.where, "Listing.csv")
+      assert.include(listing.why, 'does not match: the header on line 1 lacks the column "Debit"')
+    })
   )
 })
