@@ -8,6 +8,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import type { SourceSystem } from "../reconcile/Model.js"
 import type { SourceBooks } from "./SourceModel.js"
+import * as QboSource from "./qbo/QboSource.js"
 import * as XeroSource from "./xero/XeroSource.js"
 
 export type SourceId = "xero" | "qbo" | "generic"
@@ -47,6 +48,24 @@ const xero: SourceProfile = {
   demo: { sample: "samples/xero-demo" }
 }
 
+const qbo: SourceProfile = {
+  id: "qbo",
+  system: {
+    name: "QuickBooks Online",
+    exports: {
+      trialBalance: (d) =>
+        `QuickBooks Online's Trial Balance (Reports → Trial Balance, Report period: As of ${d}, Export → Export to CSV)`,
+      AR: (d) =>
+        `QuickBooks Online's A/R Aging Detail (Reports → A/R Aging Detail, Report period: As of ${d}, Export → Export to CSV)`,
+      AP: (d) =>
+        `QuickBooks Online's A/P Aging Detail (Reports → A/P Aging Detail, Report period: As of ${d}, Export → Export to CSV)`
+    }
+  },
+  mappings: "qbo",
+  read: QboSource.read,
+  demo: { sample: "samples/qbo-demo", organisation: "src/sandbox/fixtures/us-organization.json" }
+}
+
 const notYet = (id: SourceId, name: string): SourceProfile => ({
   id,
   system: {
@@ -66,7 +85,7 @@ const notYet = (id: SourceId, name: string): SourceProfile => ({
 
 const profiles: Record<SourceId, SourceProfile> = {
   xero,
-  qbo: notYet("qbo", "QuickBooks Online"),
+  qbo,
   generic: notYet("generic", "the profiled ledger")
 }
 
