@@ -112,7 +112,8 @@ export class PlanContext {
     sourceTaxType: string
   ): { readonly ref: string; readonly profile: TargetTaxProfile } | undefined {
     if (sourceTaxType.trim() === "") return undefined
-    const mapped = this.mappings.taxCodes.get(sourceTaxType) ?? this.taxProfileByRate(sourceTaxType)
+    const listed = this.mappings.taxCodes.get(sourceTaxType)
+    const mapped = listed !== undefined ? listed : this.taxProfileByRate(sourceTaxType)
     if (mapped === undefined) {
       throw new PlanProblem(
         `tax rate ${JSON.stringify(sourceTaxType)} has no mapping`,
@@ -133,17 +134,19 @@ export class PlanContext {
   }
 
   /**
-   * A source rate named only by its percentage (`8.25%`, as QuickBooks' sales tax is inferred) and not in the
-   * tax-codes mapping: the name of the target's one sales tax profile of that rate (undefined when the name
-   * is not a percentage); a PlanProblem when the target has none, or several, of that rate.
+   * A source rate whose name ends in its percentage (`8.25%`, `Austin TX 8.25%`, as QuickBooks' sales tax is
+   * inferred) and is not in the tax-codes mapping: the target's tax profile of that rate with that very name,
+   * else its one sales tax profile of that rate (undefined when the name ends in no percentage); a
+   * PlanProblem when the target has none, or several, of that rate.
    */
   private taxProfileByRate(sourceTaxType: string): string | undefined {
-    const m = /^(\d+(?:\.\d+)?)\s*%$/.exec(sourceTaxType.trim())
+    const m = /(?:^|\s)(\d+(?:\.\d+)?)\s*%$/.exec(sourceTaxType.trim())
     if (m === null) return undefined
     const rate = Number(m[1])
     const all = [...this.taxProfiles.values()].filter((p) => p.vatValue === rate)
+    const named = all.filter((p) => normalizeName(p.name) === normalizeName(sourceTaxType))
     const sales = all.filter((p) => p.appliesToSale)
-    const found = sales.length > 0 ? sales : all
+    const found = named.length > 0 ? named : sales.length > 0 ? sales : all
     if (found.length === 1) return found[0]!.name
     throw new PlanProblem(
       found.length === 0

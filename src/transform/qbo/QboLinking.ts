@@ -91,37 +91,43 @@ export const link = (
     (a, b) =>
       compare(a.date, b.date) || compare(a.reference, b.reference) || compare(a.lineage[0]!, b.lineage[0]!)
   )
+  // The links file first, so that the inference places the other payments on what it leaves.
+  const inferred: Array<LinkPayment> = []
   for (const p of sorted) {
     const candidates = byGroup.get(groupOf(p.kind, p.contactName)) ?? []
     const links = statedBy.get(p.reference)
-    if (links !== undefined) {
-      statedBy.delete(p.reference)
-      let rest = p.amount
-      for (const s of links) {
-        const d = candidates.find((c) => c.number === s.documentNumber)
-        if (d === undefined) {
-          issues.push({
-            severity: "reject",
-            lineage: [s.lineage, ...p.lineage],
-            what: `the link of payment ${p.reference} to ${s.documentNumber}`,
-            why: `${p.contactName} has no ${p.kind} numbered ${s.documentNumber}`,
-            fix: `name one of ${candidates.map((c) => c.number).join(", ") || "(none)"} in the links file`
-          })
-          continue
-        }
-        place(p, d, s.amount)
-        rest = Money.sub(rest, s.amount)
-      }
-      if (!Money.isZero(rest))
-        issues.push({
-          severity: "reject",
-          lineage: [...links.map((l) => l.lineage), ...p.lineage],
-          what: `payment ${p.reference} of ${p.date} (${p.contactName}, ${fmt(p.amount)})`,
-          why: `the links file places ${fmt(Money.sub(p.amount, rest))} of it, ${fmt(rest)} is left unplaced`,
-          fix: "make the links file's amounts for this payment add up to the payment"
-        })
+    if (links === undefined) {
+      inferred.push(p)
       continue
     }
+    statedBy.delete(p.reference)
+    let rest = p.amount
+    for (const s of links) {
+      const d = candidates.find((c) => c.number === s.documentNumber)
+      if (d === undefined) {
+        issues.push({
+          severity: "reject",
+          lineage: [s.lineage, ...p.lineage],
+          what: `the link of payment ${p.reference} to ${s.documentNumber}`,
+          why: `${p.contactName} has no ${p.kind} numbered ${s.documentNumber}`,
+          fix: `name one of ${candidates.map((c) => c.number).join(", ") || "(none)"} in the links file`
+        })
+        continue
+      }
+      place(p, d, s.amount)
+      rest = Money.sub(rest, s.amount)
+    }
+    if (!Money.isZero(rest))
+      issues.push({
+        severity: "reject",
+        lineage: [...links.map((l) => l.lineage), ...p.lineage],
+        what: `payment ${p.reference} of ${p.date} (${p.contactName}, ${fmt(p.amount)})`,
+        why: `the links file places ${fmt(Money.sub(p.amount, rest))} of it, ${fmt(rest)} is left unplaced`,
+        fix: "make the links file's amounts for this payment add up to the payment"
+      })
+  }
+  for (const p of inferred) {
+    const candidates = byGroup.get(groupOf(p.kind, p.contactName)) ?? []
     const open = candidates.filter((d) => d.date <= p.date && Money.greaterThan(left.get(d)!, Money.zero))
     const exact = open.filter((d) => Money.equals(left.get(d)!, p.amount))
     if (exact.length > 1 || (exact.length === 0 && open.length > 1))

@@ -3,15 +3,18 @@
  * sum of the taxable lines, and does not say which lines were taxable or at what rate. The rule:
  * 1. a line is taxable unless its description is the sales description (or name) of a product or service
  *    marked `Taxable: No` in Products and Services; when no rate fits those lines, every line is taxable;
- * 2. the rate is the tax ÷ the taxable lines' sum as a percentage with the fewest decimals (0 to 3) that,
- *    applied to that sum and rounded to the cent, gives the tax exactly;
+ * 2. the rate is the percentage the tax line's description ends in (QuickBooks writes the rate's name there,
+ *    `Austin TX 8.25%`) when, applied to the taxable lines' sum and rounded to the cent, it gives the tax
+ *    exactly; else the tax ÷ that sum as a percentage with the fewest decimals (0 to 3) that does;
  * 3. the platform computes tax line by line (each rounded to the cent), which can differ from QuickBooks' one
  *    rounding by a cent or two: then, for each cent, the largest taxable line (first of equal ones) whose
  *    split can do it is split into two lines of the same account, description and total whose own roundings
- *    make up that cent. The ledger is unchanged (same accounts, same amounts, same tax).
- * No rate fitting: the document is rejected. The rate becomes the lines' tax rate name, `8.25%`, which the
- * plan resolves to the target's tax profile of that rate (or `mappings/qbo/tax-codes.json` names one).
+ *    make up that cent (the most even such split). The ledger is unchanged (same accounts, same amounts, same tax).
+ * No rate fitting: the document is rejected. The lines' tax rate name is the tax line's description when it
+ * ends in the rate, else the rate (`8.25%`); the plan resolves it through `mappings/qbo/tax-codes.json`, else
+ * to the target's tax profile of that rate (of that name when several).
  */
+import * as Option from "effect/Option"
 import { normalizeName } from "../Mappings.js"
 import * as Money from "../Money.js"
 
@@ -39,8 +42,19 @@ export const rateName = (rate: Money.Money): string => `${Money.toFixed(rate, 3)
 export const lineTax = (amount: Money.Money, rate: Money.Money) =>
   Money.round2(Money.div(Money.mul(amount, rate), hundred, 12))
 
-const rateFor = (base: Money.Money, tax: Money.Money): Money.Money | undefined => {
+/** The percentage a tax rate's name ends in (`Austin TX 8.25%` → 8.25), if any. */
+export const namedRate = (name: string): Money.Money | undefined => {
+  const m = /(?:^|\s)(\d+(?:\.\d+)?)\s*%$/.exec(name.trim())
+  return m === null ? undefined : Money.parse(m[1]!).pipe(Option.getOrUndefined)
+}
+
+const rateFor = (
+  base: Money.Money,
+  tax: Money.Money,
+  named: Money.Money | undefined
+): Money.Money | undefined => {
   if (Money.isZero(base)) return undefined
+  if (named !== undefined && Money.equals(lineTax(base, named), tax)) return named
   const exact = Money.div(Money.mul(tax, hundred), base, 12)
   for (let digits = 0; digits <= 3; digits++) {
     const rate = Money.round(exact, digits)
@@ -49,11 +63,15 @@ const rateFor = (base: Money.Money, tax: Money.Money): Money.Money | undefined =
   return undefined
 }
 
-/** Two parts of `amount` whose taxes add up to its own tax + `step` (±1 cent), the smallest first part first. */
+/** Two parts of `amount` whose taxes add up to its own tax + `step` (±1 cent), the most even such split. */
 const splitFor = (amount: Money.Money, rate: Money.Money, step: Money.Money) => {
   const whole = lineTax(amount, rate)
   const cents = Number(Money.toFixed(Money.mul(amount, hundred), 0))
-  for (let c = 1; c < cents; c++) {
+  // The most even split first: halves, then one cent further apart each way.
+  const order = Array.from({ length: Math.max(cents - 1, 0) }, (_, i) => i + 1).sort(
+    (a, b) => Math.abs(2 * a - cents) - Math.abs(2 * b - cents) || a - b
+  )
+  for (const c of order) {
     const first = Money.mul(Money.fromNumber(c), cent)
     const second = Money.sub(amount, first)
     if (Money.equals(Money.add(lineTax(first, rate), lineTax(second, rate)), Money.add(whole, step)))
@@ -62,8 +80,13 @@ const splitFor = (amount: Money.Money, rate: Money.Money, step: Money.Money) => 
   return undefined
 }
 
-const attempt = (amounts: ReadonlyArray<Money.Money>, taxable: ReadonlyArray<boolean>, tax: Money.Money) => {
-  const rate = rateFor(Money.sum(amounts.filter((_, i) => taxable[i])), tax)
+const attempt = (
+  amounts: ReadonlyArray<Money.Money>,
+  taxable: ReadonlyArray<boolean>,
+  tax: Money.Money,
+  named: Money.Money | undefined
+) => {
+  const rate = rateFor(Money.sum(amounts.filter((_, i) => taxable[i])), tax, named)
   if (rate === undefined) return undefined
   let lines: Array<TaxedLine> = amounts.map((amount, i) => ({
     index: i,
@@ -109,8 +132,10 @@ const attempt = (amounts: ReadonlyArray<Money.Money>, taxable: ReadonlyArray<boo
 export const infer = (
   lines: ReadonlyArray<{ readonly amount: Money.Money; readonly description: string }>,
   tax: Money.Money,
-  taxableByDescription: ReadonlyMap<string, boolean>
+  taxableByDescription: ReadonlyMap<string, boolean>,
+  taxName = ""
 ): TaxInference | undefined => {
+  const named = namedRate(taxName)
   const amounts = lines.map((l) => l.amount)
   if (Money.isZero(tax))
     return {
@@ -119,13 +144,14 @@ export const infer = (
     }
   const byItem = lines.map((l) => taxableByDescription.get(normalizeName(l.description)) ?? true)
   return (
-    attempt(amounts, byItem, tax) ??
+    attempt(amounts, byItem, tax, named) ??
     (byItem.every((t) => t)
       ? undefined
       : attempt(
           amounts,
           lines.map(() => true),
-          tax
+          tax,
+          named
         ))
   )
 }

@@ -176,13 +176,20 @@ export const fromJournal = (
       amount: Money.negate(Money.mul(sign, l.net)),
       description: l.description
     }))
-    const inferred = QboTax.infer(amounts, tax, taxable)
+    const taxName = taxLines.find((l) => l.description !== "")?.description ?? ""
+    const inferred = QboTax.infer(amounts, tax, taxable, taxName)
     if (inferred === undefined)
       throw new Refused(
         `no sales tax rate reproduces its tax ${fmt(tax)} on its lines (${amounts.map((a) => fmt(a.amount)).join(", ")}), line by line to the cent`,
         "the platform computes tax per line from a tax profile's rate: enter this document by hand after the load"
       )
-    const rateName = inferred.rate === undefined ? "" : QboTax.rateName(inferred.rate)
+    const rate = inferred.rate
+    const rateName =
+      rate === undefined
+        ? ""
+        : QboTax.namedRate(taxName) !== undefined && Money.equals(QboTax.namedRate(taxName)!, rate)
+          ? taxName
+          : QboTax.rateName(rate)
     const lines: Array<SourceLine> = inferred.lines.map((tl) => {
       const l = rest[tl.index]!
       return {
