@@ -305,13 +305,13 @@ export const CUSTOMERS: ReadonlyArray<Customer> = [
     "PISD-22"
   ),
   c(
-    "Rivera Residence",
-    "Daniel Rivera",
+    "D'Amato Residence",
+    "Daniel D'Amato",
     "715 Oltorf St",
     "Austin, TX 78704",
     0,
     "(512) 555-0125",
-    "drivera@example.com"
+    "ddamato@example.com"
   ),
   c(
     "South Congress Boutique Hotel",

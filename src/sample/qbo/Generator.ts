@@ -55,6 +55,11 @@ export interface QboSummary {
   readonly apItems: number
   readonly unpaidBills: number
   readonly unpaidBillsTotal: bigint
+  /** Invoices and bills open at the year end, and how many of them are part-paid. */
+  readonly openInvoices: number
+  readonly partPaidInvoices: number
+  readonly openBills: number
+  readonly partPaidBills: number
 }
 
 /**
@@ -98,6 +103,17 @@ export const transactions = (invoices: number, seed: number): Array<Txn> => {
   )
 }
 
+const openAndPartPaid = (ledger: Ledger) => {
+  const of = (side: "AR" | "AP", type: string) => ledger.outstanding(side).filter((o) => o.item.type === type)
+  const [invoices, bills] = [of("AR", "Invoice"), of("AP", "Bill")]
+  return {
+    openInvoices: invoices.length,
+    partPaidInvoices: invoices.filter((o) => o.cents !== o.item.cents).length,
+    openBills: bills.length,
+    partPaidBills: bills.filter((o) => o.cents !== o.item.cents).length
+  }
+}
+
 /** Writes the sample to `options.out` (created if missing) and returns what it holds. */
 export const generateQbo = (options: QboOptions): QboSummary => {
   if (!Number.isInteger(options.invoices) || options.invoices < 40 || options.invoices > 5000)
@@ -136,7 +152,8 @@ export const generateQbo = (options: QboOptions): QboSummary => {
     arItems: ar.items,
     apItems: ap.items,
     unpaidBills: unpaid.bills,
-    unpaidBillsTotal: unpaid.open
+    unpaidBillsTotal: unpaid.open,
+    ...openAndPartPaid(ledger)
   }
   NodeFs.writeFileSync(at("README.md"), Readme.text(options, summary, txns))
   return summary
