@@ -27,15 +27,36 @@ export const readAccount = (row: StagedRow): SourceAccount => {
   }
 }
 
+/**
+ * A phone number in the platform's E.164 form: QuickBooks US companies write `(512) 555-0134`, which is
+ * `+15125550134`; a number already starting with `+` keeps its digits. Anything else (an extension, several
+ * numbers in one cell) is undefined.
+ */
+export const e164 = (text: string): string | undefined => {
+  const digits = text.replace(/[^\d]/g, "")
+  if (/^\s*\+/.test(text)) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : undefined
+  if (/[a-z]/i.test(text)) return undefined
+  if (digits.length === 10) return `+1${digits}`
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`
+  return undefined
+}
+
 export const readContact =
-  (list: "Customer" | "Vendor") =>
-  (row: StagedRow): SourceContact => ({
-    name: required(row, list),
-    email: cell(row, "Email"),
-    phone: either(row, "Phone numbers", "Phone"),
-    taxId: "",
-    lineage: where(row)
-  })
+  (list: "Customer" | "Vendor", issues: Array<Issue>) =>
+  (row: StagedRow): SourceContact => {
+    const name = required(row, list)
+    const phone = either(row, "Phone numbers", "Phone")
+    const international = phone === "" ? "" : e164(phone)
+    if (international === undefined)
+      issues.push({
+        severity: "warning",
+        lineage: [where(row)],
+        what: `the phone number ${JSON.stringify(phone)} of ${name}`,
+        why: "it is not one North American or +country number, and the platform takes phone numbers in E.164 form",
+        fix: "the contact is migrated without it: enter it on the platform after the load"
+      })
+    return { name, email: cell(row, "Email"), phone: international ?? "", taxId: "", lineage: where(row) }
+  }
 
 const side = (
   row: StagedRow,

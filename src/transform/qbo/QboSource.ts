@@ -62,7 +62,7 @@ export const matchAging = (
         normalizeName(d.contactName) === normalizeName(row.contactName)
       const found =
         (row.number !== "" ? pool.find((d) => fits(d) && d.number === row.number) : undefined) ??
-        pool.find((d) => fits(d) && d.date === row.date && Money.equals(d.total, row.amount))
+        pool.find((d) => fits(d) && d.date === row.date && Money.equals(d.total, Money.abs(row.amount)))
       if (found === undefined) unmatched.push(row)
       else (taken.add(found), rowOf.set(found, row))
     }
@@ -111,7 +111,9 @@ export const assemble = (
         number: d.number,
         contactName: d.contactName,
         date: d.date,
-        dueDate: row?.dueDate,
+        // The Journal has no due dates: an open document's is the aging's; a bill, which the platform
+        // finalizes only with one, is otherwise due on its date.
+        dueDate: row?.dueDate ?? (d.kind === "bill" ? d.date : undefined),
         currency: "",
         state: "open",
         status: status(open, d.total),
@@ -226,8 +228,8 @@ export const read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient> = Effe
   return {
     accounts: journal.accounts,
     contacts: unique([
-      ...readRows(yield* rowsOfKind("qbo.customers"), issues, readContact("Customer")),
-      ...readRows(yield* rowsOfKind("qbo.vendors"), issues, readContact("Vendor"))
+      ...readRows(yield* rowsOfKind("qbo.customers"), issues, readContact("Customer", issues)),
+      ...readRows(yield* rowsOfKind("qbo.vendors"), issues, readContact("Vendor", issues))
     ]),
     items: items(itemRows, issues).map((i) => ({
       ...i,
