@@ -6,11 +6,12 @@
  * 1. each document's paid amount is its total less its open balance on the aging (0 open when the aging does
  *    not list it);
  * 2. payments go in date order (then reference, then source row); each fills documents of that contact dated
- *    on or before it: first one whose remaining paid amount equals the payment exactly (the oldest such), else
- *    the oldest with anything left, then the next, until the payment is placed;
+ *    on or before it: one whose remaining paid amount equals the payment exactly (the oldest such); else two to
+ *    four whose remaining amounts add up to it exactly (among the 16 oldest with anything left; the first such
+ *    set in oldest-first order); else the oldest with anything left, then the next, until it is placed;
  * 3. what cannot be placed is a reject naming the payment and the contact's candidate documents;
- * 4. a payment with two exact matches, or without an exact match but with two or more candidates, is placed
- *    by the rule and reported as a warning (another placement would explain the same figures).
+ * 4. a payment with two exact matches, or without one exact match or one exact set but with two or more
+ *    candidates, is placed by the rule and reported as a warning (another placement may explain the figures).
  * What payments leave unpaid is then the documents' paid amount explained by credits (credit memos and vendor
  * credits, see `CreditAllocation.ts`). A payment named in the links file is placed exactly as the file says
  * instead (and what the file leaves of it is reported).
@@ -52,6 +53,41 @@ const min = (a: Money.Money, b: Money.Money) => (Money.greaterThan(a, b) ? b : a
 const fmt = (m: Money.Money) => Money.toFixed(m)
 const groupOf = (kind: DocumentKind, contact: string) => `${kind}\u0000${normalizeName(contact)}`
 const describe = (d: LinkDoc, left: Money.Money) => `${d.number} of ${d.date} (${fmt(left)} unexplained)`
+
+/** How many documents' whole remaining amounts a payment may settle together, and among how many candidates. */
+const SET_SIZE = 4
+const SET_POOL = 16
+
+/** The sets (2 to SET_SIZE documents, oldest first) of the oldest SET_POOL candidates whose remainders add up to `amount`. */
+const sets = (open: ReadonlyArray<LinkDoc>, left: ReadonlyMap<LinkDoc, Money.Money>, amount: Money.Money) => {
+  const pool = open.slice(0, SET_POOL)
+  const out: Array<Array<LinkDoc>> = []
+  const walk = (from: number, chosen: Array<LinkDoc>, sum: Money.Money) => {
+    if (chosen.length >= 2 && Money.equals(sum, amount)) out.push([...chosen])
+    if (chosen.length === SET_SIZE || out.length > 1) return
+    for (let i = from; i < pool.length; i++) {
+      const next = Money.add(sum, left.get(pool[i]!)!)
+      if (Money.greaterThan(next, amount)) continue
+      walk(i + 1, [...chosen, pool[i]!], next)
+    }
+  }
+  walk(0, [], Money.zero)
+  return out
+}
+
+/** The first exact set (see `sets`), if any. */
+const exactSet = (
+  open: ReadonlyArray<LinkDoc>,
+  left: ReadonlyMap<LinkDoc, Money.Money>,
+  amount: Money.Money
+) => sets(open, left, amount)[0]
+
+/** How many exact sets there are: 0, 1, or 2 meaning two or more. */
+const exactSets = (
+  open: ReadonlyArray<LinkDoc>,
+  left: ReadonlyMap<LinkDoc, Money.Money>,
+  amount: Money.Money
+) => Math.min(sets(open, left, amount).length, 2)
 
 export interface Linked {
   readonly payments: ReadonlyArray<SourcePayment>
@@ -130,7 +166,7 @@ export const link = (
     const candidates = byGroup.get(groupOf(p.kind, p.contactName)) ?? []
     const open = candidates.filter((d) => d.date <= p.date && Money.greaterThan(left.get(d)!, Money.zero))
     const exact = open.filter((d) => Money.equals(left.get(d)!, p.amount))
-    if (exact.length > 1 || (exact.length === 0 && open.length > 1))
+    if (exact.length > 1 || (exact.length === 0 && open.length > 1 && exactSets(open, left, p.amount) !== 1))
       issues.push({
         severity: "warning",
         lineage: [...p.lineage],
@@ -142,8 +178,12 @@ export const link = (
         fix: `if that is wrong, state it in a links file (QuickBooksLinks.csv: Credit Note Number = ${p.reference}, Document Number, Amount)`
       })
     let rest = p.amount
+    const together = exact.length === 0 ? exactSet(open, left, p.amount) : undefined
     if (exact.length > 0) {
       place(p, exact[0]!, p.amount)
+      rest = Money.zero
+    } else if (together !== undefined) {
+      for (const d of together) place(p, d, left.get(d)!)
       rest = Money.zero
     } else
       for (const d of open) {
