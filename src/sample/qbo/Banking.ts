@@ -7,9 +7,10 @@
  */
 import * as CalendarDate from "../CalendarDate.js"
 import type { Prng } from "../Prng.js"
-import { ACC, AGENCY, FUEL_VENDOR, HARDWARE_VENDOR, LANDLORD, LENDER, OFFICE_VENDOR } from "./Company.js"
-import type { Txn } from "./Ledger.js"
-import { cr, dr } from "./Sales.js"
+import { ACC } from "./Chart.js"
+import { AGENCY } from "./Company.js"
+import { FUEL_VENDOR, HARDWARE_VENDOR, LANDLORD, LENDER, OFFICE_VENDOR } from "./Contacts.js"
+import { cr, dr, type Txn } from "./Ledger.js"
 
 const d = (month: number, day: number) => CalendarDate.make(2025, month, day)
 

@@ -7,7 +7,7 @@
  * move, so the Trial Balance and the A/R and A/P Aging Detail reports, which are computed from here, agree.
  */
 import type * as CalendarDate from "../CalendarDate.js"
-import { ACC, ACCOUNTS } from "./Company.js"
+import { ACC, ACCOUNTS } from "./Chart.js"
 
 /** QuickBooks Online's transaction types the sample uses, as the Journal report names them. */
 export type TxnType =
@@ -56,6 +56,24 @@ export interface JournalLine {
   /** Where a voided line's 0.00 is written (a line with an amount is written on its own side). */
   readonly zeroSide?: "debit" | "credit"
 }
+
+/** A debit line. */
+export const dr = (account: string, cents: bigint, name: string, description = ""): JournalLine => ({
+  account,
+  debit: cents,
+  credit: 0n,
+  name,
+  description
+})
+
+/** A credit line. */
+export const cr = (account: string, cents: bigint, name: string, description = ""): JournalLine => ({
+  account,
+  debit: 0n,
+  credit: cents,
+  name,
+  description
+})
 
 /** Which control account an open item is on. */
 export type Side = "AR" | "AP"
@@ -124,23 +142,27 @@ export class Ledger {
     }
     if (debit !== credit) throw new Error(`${what} does not balance: ${debit} ≠ ${credit} cents`)
     const moves: Record<Side, bigint> = { AR: 0n, AP: 0n }
+    // what each item would hold after the transaction; nothing changes unless every check passes
+    const after = new Map<string, { item: OpenItem; cents: bigint }>()
     if (txn.raises !== undefined) {
       if (this.items.has(txn.raises.key)) throw new Error(`${what} raises ${txn.raises.key} twice`)
-      this.items.set(txn.raises.key, { item: txn.raises, cents: txn.raises.cents })
+      after.set(txn.raises.key, { item: txn.raises, cents: txn.raises.cents })
       moves[txn.raises.side] += txn.raises.cents
     }
     for (const s of txn.settles ?? []) {
-      const open = this.items.get(s.key)
+      const open = after.get(s.key) ?? this.items.get(s.key)
       if (open === undefined) throw new Error(`${what} settles ${s.key}, which is not raised before it`)
-      open.cents += s.cents
+      const left = open.cents + s.cents
       const owed = open.item.cents > 0n
-      if (owed ? open.cents < 0n || s.cents > 0n : open.cents > 0n || s.cents < 0n)
+      if (owed ? left < 0n || s.cents > 0n : left > 0n || s.cents < 0n)
         throw new Error(`${what} settles ${s.key} beyond what is open on it`)
+      after.set(s.key, { item: open.item, cents: left })
       moves[open.item.side] += s.cents
     }
     for (const side of ["AR", "AP"] as const)
       if (moves[side] !== control[side])
         throw new Error(`${what}: its ${side} lines move ${control[side]} but its open items ${moves[side]}`)
+    for (const [key, open] of after) this.items.set(key, open)
     for (const l of txn.lines)
       this.balances.set(l.account, (this.balances.get(l.account) ?? 0n) + l.debit - l.credit)
     this.posted.push(txn)

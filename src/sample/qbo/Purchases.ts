@@ -5,9 +5,10 @@
  */
 import * as CalendarDate from "../CalendarDate.js"
 import type { Prng } from "../Prng.js"
-import { ACC, BILL_VENDORS, FIRST_DAY, LAST_DAY, type Vendor } from "./Company.js"
-import type { JournalLine, OpenItem, Settlement, Txn } from "./Ledger.js"
-import { cr, dr } from "./Sales.js"
+import { ACC } from "./Chart.js"
+import { FIRST_DAY, LAST_DAY } from "./Company.js"
+import { BILL_VENDORS, type Vendor } from "./Contacts.js"
+import { cr, dr, type JournalLine, type OpenItem, type Settlement, type Txn } from "./Ledger.js"
 
 interface BillSpec {
   readonly key: string

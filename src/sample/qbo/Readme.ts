@@ -3,7 +3,8 @@
  * type and the exact report totals, all read from what was generated (so it never drifts from the files).
  */
 import * as Money from "../Money.js"
-import { ACC, AGENCY, COMPANY, TAX_RATES } from "./Company.js"
+import { ACC } from "./Chart.js"
+import { AGENCY, COMPANY, TAX_RATES } from "./Company.js"
 import type { QboOptions, QboSummary } from "./Generator.js"
 import { type Txn, TXN_TYPES } from "./Ledger.js"
 

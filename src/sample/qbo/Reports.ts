@@ -8,18 +8,10 @@
 import * as CalendarDate from "../CalendarDate.js"
 import { CsvFile } from "../CsvFile.js"
 import * as Money from "../Money.js"
-import {
-  type Account,
-  ACCOUNTS,
-  COMPANY,
-  CUSTOMERS,
-  isBalanceSheet,
-  isCreditNature,
-  LAST_DAY,
-  PRODUCTS,
-  RUN_DAY,
-  VENDORS
-} from "./Company.js"
+import { type Account, ACCOUNTS, isBalanceSheet, isCreditNature } from "./Chart.js"
+import { COMPANY, LAST_DAY, RUN_DAY } from "./Company.js"
+import { CUSTOMERS, VENDORS } from "./Contacts.js"
+import { PRODUCTS } from "./Products.js"
 import type { Ledger, Outstanding, Side, Txn } from "./Ledger.js"
 
 /** The footer in QuickBooks' two forms. */

@@ -7,18 +7,12 @@
  */
 import * as CalendarDate from "../CalendarDate.js"
 import type { Prng } from "../Prng.js"
-import {
-  ACC,
-  CUSTOMERS,
-  type Customer,
-  FIRST_DAY,
-  LAST_DAY,
-  type Product,
-  PRODUCTS,
-  type TaxRate,
-  WALK_IN
-} from "./Company.js"
-import type { JournalLine, OpenItem, Settlement, Txn } from "./Ledger.js"
+import { ACC } from "./Chart.js"
+import { FIRST_DAY, LAST_DAY, type TaxRate } from "./Company.js"
+import { type Customer, CUSTOMERS, WALK_IN } from "./Contacts.js"
+import { type Product, PRODUCTS } from "./Products.js"
+import { cr, dr, type JournalLine, type OpenItem, type Settlement, type Txn } from "./Ledger.js"
+import { deposits, type Undeposited } from "./Deposits.js"
 
 /** A line of a sales form. */
 interface SaleLine {
@@ -34,22 +28,6 @@ interface Sale {
   readonly total: bigint
   readonly rate: TaxRate
 }
-
-export const dr = (account: string, cents: bigint, name: string, description = ""): JournalLine => ({
-  account,
-  debit: cents,
-  credit: 0n,
-  name,
-  description
-})
-
-export const cr = (account: string, cents: bigint, name: string, description = ""): JournalLine => ({
-  account,
-  debit: 0n,
-  credit: cents,
-  name,
-  description
-})
 
 /** Tax on a taxable base at a rate in basis points of a percent, rounded half up to the cent. */
 export const taxOn = (base: bigint, basisPoints: number): bigint =>
@@ -111,13 +89,6 @@ interface ReceiptSpec {
   readonly sale: Sale
   readonly toUndeposited: boolean
   num: string
-}
-
-/** A receipt waiting in Undeposited Funds for a deposit. */
-interface Undeposited {
-  readonly day: CalendarDate.Day
-  readonly name: string
-  readonly cents: bigint
 }
 
 /** How many of each sales form a company with `invoices` invoices has. */
@@ -363,32 +334,4 @@ export const salesTxns = (rng: Prng, invoiceCount: number): Array<Txn> => {
   }
   txns.push(...deposits(undeposited))
   return txns
-}
-
-/**
- * Deposits every other Friday of what waits in Undeposited Funds from before that day; receipts after the
- * last one stay there at the year end. The third deposit also carries a direct Other Income line.
- */
-const deposits = (waiting: ReadonlyArray<Undeposited>): Array<Txn> => {
-  const pending = [...waiting].sort((a, b) => a.day - b.day)
-  const out: Array<Txn> = []
-  for (let day = CalendarDate.make(2025, 1, 10); day <= CalendarDate.make(2025, 12, 12); day += 14) {
-    const batch: Array<Undeposited> = []
-    while (pending.length > 0 && pending[0]!.day < day) batch.push(pending.shift()!)
-    if (batch.length === 0) continue
-    const extra = out.length === 2 ? [cr(ACC.otherIncome, 8550n, "", "Scrap metal recycling")] : []
-    const total = batch.reduce((s, b) => s + b.cents, 0n) + extra.reduce((s, l) => s + l.credit, 0n)
-    out.push({
-      day,
-      type: "Deposit",
-      num: "",
-      name: "",
-      lines: [
-        dr(ACC.checking, total, "", "Deposit"),
-        ...batch.map((b) => cr(ACC.undeposited, b.cents, b.name)),
-        ...extra
-      ]
-    })
-  }
-  return out
 }
