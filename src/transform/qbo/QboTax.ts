@@ -2,7 +2,8 @@
  * Sales tax from the Journal: QuickBooks posts a sale's tax as one line to Sales Tax Payable, computed on the
  * sum of the taxable lines, and does not say which lines were taxable or at what rate. The rule:
  * 1. a line is taxable unless its description is the sales description (or name) of a product or service
- *    marked `Taxable: No` in Products and Services; when no rate fits those lines, every line is taxable;
+ *    marked `Taxable: No` in Products and Services; when no rate fits those lines, every line is taxable
+ *    (the rate the tax line names is tried on both before a rate is inferred on either);
  * 2. the rate is the percentage the tax line's description ends in (QuickBooks writes the rate's name there,
  *    `Austin TX 8.25%`) when, applied to the taxable lines' sum and rounded to the cent, it gives the tax
  *    exactly; else the tax ÷ that sum as a percentage with the fewest decimals (0 to 3) that does;
@@ -54,7 +55,7 @@ const rateFor = (
   named: Money.Money | undefined
 ): Money.Money | undefined => {
   if (Money.isZero(base)) return undefined
-  if (named !== undefined && Money.equals(lineTax(base, named), tax)) return named
+  if (named !== undefined) return Money.equals(lineTax(base, named), tax) ? named : undefined
   const exact = Money.div(Money.mul(tax, hundred), base, 12)
   for (let digits = 0; digits <= 3; digits++) {
     const rate = Money.round(exact, digits)
@@ -143,15 +144,12 @@ export const infer = (
       lines: amounts.map((amount, index) => ({ index, amount, taxable: false, tax: Money.zero }))
     }
   const byItem = lines.map((l) => taxableByDescription.get(normalizeName(l.description)) ?? true)
-  return (
-    attempt(amounts, byItem, tax, named) ??
-    (byItem.every((t) => t)
-      ? undefined
-      : attempt(
-          amounts,
-          lines.map(() => true),
-          tax,
-          named
-        ))
-  )
+  const every = lines.map(() => true)
+  // The named rate on the products' taxable lines, then on every line; then an inferred rate likewise.
+  for (const rate of named === undefined ? [undefined] : [named, undefined])
+    for (const taxable of byItem.every((t) => t) ? [byItem] : [byItem, every]) {
+      const found = attempt(amounts, taxable, tax, rate)
+      if (found !== undefined) return found
+    }
+  return undefined
 }
