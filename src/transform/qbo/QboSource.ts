@@ -158,12 +158,13 @@ export const assemble = (
     })),
     issues
   )
+  const docOfRow = new Map([...rowOf].map(([doc, row]) => [row, doc] as const))
   const agedReports: Array<SourceAgedReport> = agings.map((a) => ({
     side: a.side,
     asAt: a.asAt,
     file: a.file,
     items: a.rows.map((r) => {
-      const doc = [...rowOf].find(([, row]) => row === r)?.[0]
+      const doc = docOfRow.get(r)
       return {
         contactName: r.contactName,
         number: doc?.number ?? r.number,
