@@ -139,7 +139,11 @@ describe("QuickBooks Online source books", () => {
     Effect.gen(function* () {
       const books = yield* booksOf({
         ...FILES,
-        "QuickBooksLinks.csv": ["Credit Note Number,Document Number,Amount", "P-77,1003,300.00"].join("\n")
+        "QuickBooksLinks.csv": [
+          "Credit Note Number,Document Number,Amount",
+          "P-77,1003,300.00",
+          "1020,1001,10.00"
+        ].join("\n")
       })
       assert.deepStrictEqual(
         books.payments.map((p) => [p.documentNumber, p.date, fixed(p.amount)]),
@@ -149,7 +153,11 @@ describe("QuickBooks Online source books", () => {
           ["1004", "2025-02-20", "300.00"]
         ]
       )
-      assert.deepStrictEqual(books.allocations, [], "a payment's link is not a credit allocation")
+      assert.deepStrictEqual(
+        books.allocations?.map((a) => [a.creditNumber, a.documentNumber, fixed(a.amount), a.lineage]),
+        [["1020", "1001", "10.00", "QuickBooksLinks.csv:3"]],
+        "a payment's link is not a credit allocation; a credit memo's is"
+      )
       assert.isFalse(
         books.issues.some((i) => /^payment /.test(i.what)),
         "nothing left ambiguous"
