@@ -9,7 +9,8 @@
  *    on or before it: one whose remaining paid amount equals the payment exactly (the oldest such); else two to
  *    four whose remaining amounts add up to it exactly (among the 16 oldest with anything left; the first such
  *    set in oldest-first order); else the oldest with anything left, then the next, until it is placed;
- * 3. what cannot be placed is a reject naming the payment and the contact's candidate documents;
+ * 3. what cannot be placed is held as unapplied when the aging lists it so (an overpayment, see `QboSource`),
+ *    else it is a reject naming the payment and the contact's candidate documents;
  * 4. a payment with two exact matches, or without one exact match or one exact set but with two or more
  *    candidates, is placed by the rule and reported as a warning (another placement may explain the figures).
  * What payments leave unpaid is then the documents' paid amount explained by credits (credit memos and vendor
@@ -100,7 +101,9 @@ export const link = (
   docs: ReadonlyArray<LinkDoc>,
   payments: ReadonlyArray<LinkPayment>,
   stated: ReadonlyArray<StatedLink>,
-  issues: Array<Issue>
+  issues: Array<Issue>,
+  /** Whether the aging holds what is left of a payment as unapplied (then it is no reject). */
+  unapplied: (p: LinkPayment, rest: Money.Money) => boolean = () => false
 ): Linked => {
   const left = new Map<LinkDoc, Money.Money>(docs.map((d) => [d, d.paid]))
   const byGroup = new Map<string, Array<LinkDoc>>()
@@ -192,7 +195,7 @@ export const link = (
         place(p, d, amount)
         rest = Money.sub(rest, amount)
       }
-    if (!Money.isZero(rest))
+    if (!Money.isZero(rest) && !unapplied(p, rest))
       issues.push({
         severity: "reject",
         lineage: [...p.lineage],

@@ -23,6 +23,7 @@ import type {
   SourceBooks,
   SourceContact,
   SourceCredit,
+  SourceCreditFunding,
   SourceDocument
 } from "../SourceModel.js"
 import { readAllocations } from "../xero/XeroAllocations.js"
@@ -79,8 +80,100 @@ export const assemble = (
   agings: ReadonlyArray<Aging>,
   links: ReadonlyArray<SourceAllocation>,
   issues: Array<Issue>
-): Pick<SourceBooks, "documents" | "credits" | "payments" | "allocations" | "agedReports"> => {
-  const { rowOf, unmatched } = matchAging(journal.documents, agings)
+): Pick<
+  SourceBooks,
+  "documents" | "credits" | "creditFundings" | "payments" | "allocations" | "agedReports"
+> => {
+  const { rowOf, unmatched: notDocuments } = matchAging(journal.documents, agings)
+  const unmatched = [...notDocuments]
+  const credits: Array<SourceCredit> = []
+  const creditFundings: Array<SourceCreditFunding> = []
+  // What no document of the contact can take of a payment, when the aging lists an open credit of that
+  // contact and date (QuickBooks' unapplied payment), is an overpayment: a credit funded by the payment.
+  const unapplied = (p: QboLinking.LinkPayment, rest: Money.Money) => {
+    const side = p.kind === "invoice" ? "AR" : "AP"
+    const at = unmatched.findIndex(
+      (r) =>
+        r.side === side &&
+        Money.isNegative(r.open) &&
+        r.date === p.date &&
+        normalizeName(r.contactName) === normalizeName(p.contactName) &&
+        !Money.greaterThan(Money.abs(r.open), rest)
+    )
+    if (at < 0) return false
+    const remaining = Money.abs(unmatched.splice(at, 1)[0]!.open)
+    const creditSide = p.kind === "invoice" ? "sale" : "purchase"
+    credits.push({
+      side: creditSide,
+      origin: "overpayment",
+      number: "",
+      reference: p.reference,
+      contactName: p.contactName,
+      date: p.date,
+      currency: "",
+      state: "open",
+      status: status(remaining, rest),
+      total: rest,
+      taxTotal: Money.zero,
+      used: Money.sub(rest, remaining),
+      remaining,
+      lines: [
+        {
+          description: `Unapplied payment ${p.reference}`,
+          itemCode: "",
+          quantity: Money.fromNumber(1),
+          unitAmount: rest,
+          discount: Money.zero,
+          lineAmount: rest,
+          accountCode: "",
+          taxType: "",
+          taxAmount: Money.zero,
+          lineage: p.lineage[0]!
+        }
+      ],
+      lineage: p.lineage
+    })
+    creditFundings.push({
+      side: creditSide,
+      origin: "overpayment",
+      contactName: p.contactName,
+      bankAccountName: p.bankAccountName,
+      date: p.date,
+      amount: rest,
+      reference: p.reference,
+      lineage: p.lineage[0]!
+    })
+    return true
+  }
+  const linkDocs: Array<QboLinking.LinkDoc> = []
+  const documents: Array<SourceDocument> = []
+  for (const d of journal.documents) {
+    if (d.kind === undefined) continue
+    const row = rowOf.get(d)
+    const open = row?.open ?? Money.zero
+    linkDocs.push({
+      kind: d.kind,
+      number: d.number,
+      contactName: d.contactName,
+      date: d.date,
+      paid: Money.sub(d.total, open),
+      lineage: d.lineage[0]!
+    })
+  }
+  const paymentRefs = new Set(journal.payments.map((p) => p.reference))
+  const stated = links.filter((l) => paymentRefs.has(l.creditNumber))
+  const linked = QboLinking.link(
+    linkDocs,
+    journal.payments,
+    stated.map((l) => ({
+      reference: l.creditNumber,
+      documentNumber: l.documentNumber,
+      amount: l.amount,
+      lineage: l.lineage
+    })),
+    issues,
+    unapplied
+  )
   for (const row of unmatched)
     issues.push({
       severity: "reject",
@@ -89,23 +182,11 @@ export const assemble = (
       why: "no transaction of the Journal is that item, so the migrated books cannot hold it open",
       fix: "export the Journal from the books' first date to the aging report's date"
     })
-  const documents: Array<SourceDocument> = []
-  const credits: Array<SourceCredit> = []
-  const linkDocs: Array<QboLinking.LinkDoc> = []
   for (const d of journal.documents) {
     const row = rowOf.get(d)
     if (d.kind !== undefined) {
       const open = row?.open ?? Money.zero
       const paid = Money.sub(d.total, open)
-      const linkDoc = {
-        kind: d.kind,
-        number: d.number,
-        contactName: d.contactName,
-        date: d.date,
-        paid,
-        lineage: d.lineage[0]!
-      }
-      linkDocs.push(linkDoc)
       documents.push({
         kind: d.kind,
         number: d.number,
@@ -145,19 +226,6 @@ export const assemble = (
       })
     }
   }
-  const paymentRefs = new Set(journal.payments.map((p) => p.reference))
-  const stated = links.filter((l) => paymentRefs.has(l.creditNumber))
-  const linked = QboLinking.link(
-    linkDocs,
-    journal.payments,
-    stated.map((l) => ({
-      reference: l.creditNumber,
-      documentNumber: l.documentNumber,
-      amount: l.amount,
-      lineage: l.lineage
-    })),
-    issues
-  )
   const docOfRow = new Map([...rowOf].map(([doc, row]) => [row, doc] as const))
   const agedReports: Array<SourceAgedReport> = agings.map((a) => ({
     side: a.side,
@@ -180,6 +248,7 @@ export const assemble = (
   return {
     documents,
     credits,
+    creditFundings,
     payments: linked.payments,
     allocations: links.filter((l) => !paymentRefs.has(l.creditNumber)),
     agedReports
@@ -247,7 +316,6 @@ export const read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient> = Effe
     cashEntries: journal.cashEntries,
     transfers: journal.transfers,
     refunds: [],
-    creditFundings: [],
     issues
   }
 })

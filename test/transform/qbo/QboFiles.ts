@@ -34,7 +34,7 @@ const CUSTOMERS = ["Customer,Phone numbers,Email", "Amaya Residence,,", "Barton 
 
 const HEADER = ",Transaction date,Transaction type,Num,Name,Description,Account Name,Debit,Credit"
 /** Journal lines `[account, debit, credit, description]` of one transaction, with its total line. */
-const txn = (
+export const txn = (
   date: string,
   type: string,
   num: string,
@@ -66,12 +66,12 @@ const txn = (
   ]
 }
 
-const AR = "Accounts Receivable (A/R)"
-const UF = "Undeposited Funds"
+export const AR = "Accounts Receivable (A/R)"
+export const UF = "Undeposited Funds"
 export const LAWN = "Landscaping Services:Lawn Care"
 export const DESIGN = "Landscaping Services:Design"
 
-const JOURNAL = [
+export const JOURNAL = [
   "Journal",
   "Test Landscaping Co",
   '"January 1 - December 31, 2025"',
@@ -143,7 +143,7 @@ const JOURNAL = [
   '"Accrual Basis Monday, January 05, 2026 08:01 PM GMTZ"'
 ].join("\n")
 
-const AGING = [
+export const AGING = [
   "Test Landscaping Co",
   "A/R Aging Detail",
   "As of December 31, 2025",

@@ -12,7 +12,7 @@ import { NameMap, type Mappings } from "../../../src/transform/Mappings.js"
 import type { Plan } from "../../../src/transform/Plan.js"
 import * as PlanBuilder from "../../../src/transform/PlanBuilder.js"
 import type { TargetSnapshot } from "../../../src/transform/TargetSnapshot.js"
-import { booksOf, FILES } from "./QboFiles.js"
+import { AGING, AR, booksOf, FILES, JOURNAL, txn, UF } from "./QboFiles.js"
 
 const shipped = (name: string) => {
   const file = NodePath.resolve(import.meta.dirname, "../../../mappings/qbo", name)
@@ -102,6 +102,42 @@ describe("QuickBooks books planned with the shipped mappings", () => {
           ]
         )
         assert.match(refused[1]!.fix, /create a 8\.25% sales tax profile on the platform, or add "8\.25%"/)
+      })
+  )
+
+  it.scoped(
+    "an unapplied payment plans as an overpayment: cash in to the clearing account and a credit note",
+    () =>
+      Effect.gen(function* () {
+        const extra = txn("04/01/2025", "Payment", "5150", "Amaya Residence", [
+          [UF, "120.00", ""],
+          [AR, "", "120.00"]
+        ]).join("\n")
+        const books = yield* booksOf({
+          ...FILES,
+          "Journal.csv": JOURNAL.replace("TOTAL,", `${extra}\nTOTAL,`),
+          "ARAgingDetail.csv": AGING.replace(
+            "Total for 31 - 60 days past due",
+            ",04/01/2025,Payment,5150,Amaya Residence,,-$120.00,-$120.00\nTotal for 31 - 60 days past due"
+          )
+        })
+        const plan = PlanBuilder.build(books, US, mappings)
+        assert.deepStrictEqual(
+          plan.issues.filter((i) => i.severity === "reject").map((i) => i.what),
+          ["the Sales Receipt transaction 1010 at Journal.csv:44"]
+        )
+        assert.deepStrictEqual(
+          plan.ops
+            .filter(
+              (o) => o.kind === "cash-in" || o.kind === "customer-credit-note" || /Clearing/.test(o.key)
+            )
+            .map((o) => [o.kind, o.key.startsWith("account:") ? o.key : o.lineage[0]]),
+          [
+            ["account", "account:Overpayment and Prepayment Clearing"],
+            ["cash-in", "Journal.csv:56"],
+            ["customer-credit-note", "Journal.csv:56"]
+          ]
+        )
       })
   )
 })

@@ -8,7 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Money from "../../../src/transform/Money.js"
-import { booksOf, DESIGN, FILES, LAWN } from "./QboFiles.js"
+import { AGING, AR, booksOf, DESIGN, FILES, JOURNAL, LAWN, txn, UF } from "./QboFiles.js"
 
 const fixed = (m: Money.Money) => Money.toFixed(m)
 
@@ -163,5 +163,57 @@ describe("QuickBooks Online source books", () => {
         "nothing left ambiguous"
       )
     })
+  )
+
+  it.scoped(
+    "a payment no invoice can take, which the aging lists as an unapplied payment, is an overpayment",
+    () =>
+      Effect.gen(function* () {
+        const extra = txn("04/01/2025", "Payment", "5150", "Amaya Residence", [
+          [UF, "120.00", ""],
+          [AR, "", "120.00"]
+        ]).join("\n")
+        const books = yield* booksOf({
+          ...FILES,
+          "Journal.csv": JOURNAL.replace("TOTAL,", `${extra}\nTOTAL,`),
+          "ARAgingDetail.csv": AGING.replace(
+            "Total for 31 - 60 days past due",
+            ",04/01/2025,Payment,5150,Amaya Residence,,-$120.00,-$120.00\nTotal for 31 - 60 days past due"
+          )
+        })
+        assert.deepStrictEqual(
+          books.issues.filter((i) => i.severity === "reject").map((i) => i.what),
+          ["the Sales Receipt transaction 1010 at Journal.csv:44"],
+          "no reject for the payment or its aging row"
+        )
+        assert.deepStrictEqual(
+          books.credits?.map((c) => [
+            c.origin,
+            c.side,
+            c.reference,
+            c.contactName,
+            fixed(c.total),
+            fixed(c.used),
+            fixed(c.remaining)
+          ]),
+          [["overpayment", "sale", "5150", "Amaya Residence", "120.00", "0.00", "120.00"]]
+        )
+        assert.deepStrictEqual(
+          books.creditFundings?.map((f) => [f.origin, f.bankAccountName, f.date, fixed(f.amount)]),
+          [["overpayment", "Undeposited Funds", "2025-04-01", "120.00"]]
+        )
+        // Without the aging's row, the same payment is a reject naming the candidates.
+        const unlisted = yield* booksOf({
+          ...FILES,
+          "Journal.csv": JOURNAL.replace("TOTAL,", `${extra}\nTOTAL,`)
+        })
+        assert.isTrue(
+          unlisted.issues.some(
+            (i) =>
+              i.severity === "reject" &&
+              i.what === "120.00 of payment 5150 of 2025-04-01 (Amaya Residence, 120.00)"
+          )
+        )
+      })
   )
 })
