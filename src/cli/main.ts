@@ -17,7 +17,7 @@ import { status } from "./commands/status.js"
 
 const root = Command.make("ledger-migrate").pipe(
   Command.withDescription(
-    "Migrate a business's books from Xero's exports into the accounting platform: extract, plan, load, reconcile."
+    "Migrate a business's books from Xero's or QuickBooks Online's exports into the accounting platform: extract, plan, load, reconcile."
   ),
   Command.withSubcommands([demo, sandbox, extract, plan, rehearse, load, reconcile, rollback, status, api])
 )

@@ -119,7 +119,11 @@ export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
   const target = new Map(ctx.snapshot.accounts.map((a) => [normalizeName(a.name), a]))
   for (const a of [...books.accounts].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
     const { name, existing } = targetAccount(a, ctx.mappings.accounts, target)
-    const classificationType = existing?.accountType ?? ctx.mappings.accountTypes.get(a.type) ?? undefined
+    const classificationType =
+      existing?.accountType ??
+      (a.detailType ? ctx.mappings.accountTypes.get(`${a.type}: ${a.detailType}`) : undefined) ??
+      ctx.mappings.accountTypes.get(a.type) ??
+      undefined
     if (!classificationType) {
       ctx.reject(
         [a.lineage],

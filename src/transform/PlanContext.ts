@@ -112,7 +112,8 @@ export class PlanContext {
     sourceTaxType: string
   ): { readonly ref: string; readonly profile: TargetTaxProfile } | undefined {
     if (sourceTaxType.trim() === "") return undefined
-    const mapped = this.mappings.taxCodes.get(sourceTaxType)
+    const listed = this.mappings.taxCodes.get(sourceTaxType)
+    const mapped = listed !== undefined ? listed : this.taxProfileByRate(sourceTaxType)
     if (mapped === undefined) {
       throw new PlanProblem(
         `tax rate ${JSON.stringify(sourceTaxType)} has no mapping`,
@@ -130,6 +131,32 @@ export class PlanContext {
       )
     }
     return { ref: Refs.ref("taxProfile", profile.name), profile }
+  }
+
+  /**
+   * A source rate whose name ends in its percentage (`8.25%`, `Austin TX 8.25%`, as QuickBooks' sales tax is
+   * inferred) and is not in the tax-codes mapping: the target's tax profile of that rate with that very name,
+   * else its one sales tax profile of that rate (undefined when the name ends in no percentage); a
+   * PlanProblem when the target has none, or several, of that rate.
+   */
+  private taxProfileByRate(sourceTaxType: string): string | undefined {
+    const m = /(?:^|\s)(\d+(?:\.\d+)?)\s*%$/.exec(sourceTaxType.trim())
+    if (m === null) return undefined
+    const rate = Number(m[1])
+    const all = [...this.taxProfiles.values()].filter((p) => p.vatValue === rate)
+    const named = all.filter((p) => normalizeName(p.name) === normalizeName(sourceTaxType))
+    const sales = all.filter((p) => p.appliesToSale)
+    const found = named.length > 0 ? named : sales.length > 0 ? sales : all
+    if (found.length === 1) return found[0]!.name
+    throw new PlanProblem(
+      found.length === 0
+        ? `no tax profile of rate ${sourceTaxType} exists in the target`
+        : `the target has ${found.length} tax profiles of rate ${sourceTaxType} (${found.map((p) => p.name).join(", ")})`,
+      "tax profiles are read from the target and never created; a line taxed at this rate needs one",
+      found.length === 0
+        ? `create a ${sourceTaxType} sales tax profile on the platform, or add "${sourceTaxType}": "<tax profile name>" to ${this.mappings.taxCodes.file}`
+        : `add "${sourceTaxType}": "<one of them>" to ${this.mappings.taxCodes.file}`
+    )
   }
 
   /** The reference for a contact by name (created by this plan or already in the target). */

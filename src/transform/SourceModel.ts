@@ -18,6 +18,11 @@ export interface SourceAccount {
   readonly code: string
   readonly name: string
   readonly type: string
+  /**
+   * A finer type under `type` (QuickBooks' Detail type), when the source has one: the account-types mapping
+   * is looked up as `Type: Detail type` first, then as `Type`.
+   */
+  readonly detailType?: string
   readonly taxCode: string
   readonly description: string
   readonly lineage: string

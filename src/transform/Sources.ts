@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import type { SourceSystem } from "../reconcile/Model.js"
 import type { SourceBooks } from "./SourceModel.js"
 import * as GenericProfile from "./generic/GenericProfile.js"
+import * as QboSource from "./qbo/QboSource.js"
 import * as XeroSource from "./xero/XeroSource.js"
 
 export type SourceId = "xero" | "qbo" | "generic"
@@ -48,26 +49,27 @@ const xero: SourceProfile = {
   demo: { sample: "samples/xero-demo" }
 }
 
-const notYet = (id: SourceId, name: string): SourceProfile => ({
-  id,
+const qbo: SourceProfile = {
+  id: "qbo",
   system: {
-    name,
+    name: "QuickBooks Online",
     exports: {
-      trialBalance: (d) => `${name}'s Trial Balance report as at ${d}`,
-      AR: (d) => `${name}'s aged receivables detail as at ${d}`,
-      AP: (d) => `${name}'s aged payables detail as at ${d}`
+      trialBalance: (d) =>
+        `QuickBooks Online's Trial Balance (Reports → Trial Balance, Report period: As of ${d}, Export → Export to CSV)`,
+      AR: (d) =>
+        `QuickBooks Online's A/R Aging Detail (Reports → A/R Aging Detail, Report period: As of ${d}, Export → Export to CSV)`,
+      AP: (d) =>
+        `QuickBooks Online's A/P Aging Detail (Reports → A/P Aging Detail, Report period: As of ${d}, Export → Export to CSV)`
     }
   },
-  mappings: id,
-  demo: { sample: `samples/${id}-demo` },
-  read: Effect.dieMessage(
-    `${name} exports are staged, but this version cannot plan them yet: only Xero's exports can be planned`
-  )
-})
+  mappings: "qbo",
+  read: QboSource.read,
+  demo: { sample: "samples/qbo-demo", organisation: "src/sandbox/fixtures/us-organization.json" }
+}
 
 const profiles: Record<SourceId, SourceProfile> = {
   xero,
-  qbo: notYet("qbo", "QuickBooks Online"),
+  qbo,
   generic: GenericProfile.profile
 }
 

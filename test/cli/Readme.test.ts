@@ -129,6 +129,24 @@ describe("README", () => {
   )
 
   it.live(
+    "the QuickBooks example runs as written: the sample reconciles in the US organisation",
+    () =>
+      Effect.gen(function* () {
+        const port = yield* Effect.promise(freePort)
+        const workspace = NodePath.join(tempDir("readme-qbo"), "bluebonnet")
+        removeRunsOfWorkspaceAtEnd(workspace)
+        const lines = onPort(readmeBlock("qbo"), port, "bluebonnet", workspace)
+        assert.match(lines[0]!, /sandbox .*--organisation .*us-organization\.json &$/)
+        const r = yield* Effect.promise(() => bash(withSandbox(lines, port)))
+        assert.strictEqual(r.status, 0, r.out)
+        assert.match(r.out, /0 rejected source items/)
+        assert.include(r.out, "Load complete")
+        assert.include(r.out, "Reconciliation: MATCHES")
+      }),
+    180_000
+  )
+
+  it.live(
     "npm start migrates the bundled sample and reconciles it",
     () =>
       Effect.gen(function* () {

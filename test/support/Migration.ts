@@ -11,11 +11,11 @@ export const migration = (dir: string, baseUrl: string) => {
     workspace,
     /** `--workspace`, `--base-url`, `--runs-dir`: what plan, load, reconcile and rollback take. */
     common: ["--workspace", workspace, "--base-url", baseUrl, ...runs],
-    /** `extract --source xero` of `input` into the workspace. */
-    extract: (input: string) => [
+    /** `extract --source <source>` (default xero) of `input` into the workspace. */
+    extract: (input: string, source: "xero" | "qbo" | "generic" = "xero") => [
       "extract",
       "--source",
-      "xero",
+      source,
       "--input",
       input,
       "--workspace",

@@ -1,9 +1,9 @@
 /**
  * QuickBooks Online grouped reports: General Ledger / Transaction Detail by Account (account headings carried
- * as `Account`), Trial Balance (row labels in the blank-headed first column, as `Account Name`), A/R Aging
- * Detail (aging buckets carried as `Aging`) and Unpaid Bills (vendors carried as `Vendor`). Every report has a
- * company/title/period preamble, `Total for X` rows, a final `TOTAL`, and one of the two footers. The Trial
- * Balance and the A/R Aging Detail are as at the date of their preamble (`As of December 31, 2025`), staged
+ * as `Account`), Trial Balance (row labels in the blank-headed first column, as `Account Name`), A/R and A/P
+ * Aging Detail (aging buckets carried as `Aging`) and Unpaid Bills (vendors carried as `Vendor`). Every report
+ * has a company/title/period preamble, `Total for X` rows, a final `TOTAL`, and one of the two footers. The
+ * Trial Balance and the aging details are as at the date of their preamble (`As of December 31, 2025`), staged
  * on every row as `As At`; Unpaid Bills is not dated ("All Dates").
  */
 import * as GroupedReport from "../GroupedReport.js"
@@ -41,6 +41,17 @@ export const profiles: ReadonlyArray<P.Profile> = [
     title: /^a\/r aging detail\b/i,
     required: ["Date", "Transaction Type", "Num", "Due Date", "Open Balance"],
     known: ["Customer", "Amount", "Past Due", "Memo/Description", "Terms"],
+    labelKey: "Aging",
+    carry: "Aging",
+    amounts: ["Amount", "Open Balance"],
+    needsHeading: true,
+    dated: true
+  }),
+  report({
+    kind: "qbo.ap_aging_detail",
+    title: /^a\/p aging detail\b/i,
+    required: ["Date", "Transaction Type", "Num", "Vendor", "Due Date", "Open Balance"],
+    known: ["Amount", "Past Due", "Memo/Description", "Terms"],
     labelKey: "Aging",
     carry: "Aging",
     amounts: ["Amount", "Open Balance"],
