@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
+import * as PlanPreview from "../preview/PlanPreview.js"
 import * as Executor from "../load/Executor.js"
 import * as ProblemReport from "../load/ProblemReport.js"
 import * as ReadSnapshot from "../load/ReadSnapshot.js"
@@ -83,7 +84,8 @@ const cutoverOf = (c: Conversion | undefined): Cutover =>
       ? { mode: "from", from: c.from }
       : { mode: "quick", asAt: c.asAt }
 
-export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
+/** `previewDir`: where to write the plan's preview (`plan.html`, `plan.xlsx`); none when undefined. */
+export const plan = (mappingsDir: string | undefined, cutover?: Cutover, previewDir?: string) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
       return yield* Effect.dieMessage(
@@ -135,7 +137,16 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
     for (const i of rejects.slice(0, 20))
       yield* Console.log(`  ✗ ${i.lineage[0] ?? ""} ${i.what}: ${i.why}. ${i.fix}`)
     yield* Console.log(`Plan hash: ${hash}`)
-    return { ops: built.ops.length, hash, rejects: rejects.length, warnings: warnings.length }
+    const preview =
+      previewDir === undefined ? undefined : yield* PlanPreview.writeFor(previewDir, books, from.system.name)
+    if (preview !== undefined) yield* Console.log(`Preview: ${preview.html} (the workbook: ${preview.xlsx})`)
+    return {
+      ops: built.ops.length,
+      hash,
+      rejects: rejects.length,
+      warnings: warnings.length,
+      ...(preview ? { preview: { html: preview.html, xlsx: preview.xlsx } } : {})
+    }
   })
 
 export const load = (

@@ -65,7 +65,7 @@ export const demo = Command.make(
         )
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(input)
-          const plan = yield* Pipeline.plan(undefined, cutover)
+          const plan = yield* Pipeline.plan(undefined, cutover, NodePath.join(run.dir, "workspace"))
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
           return { plan, load, rec }
@@ -80,7 +80,7 @@ export const demo = Command.make(
           finishedAt: new Date().toISOString()
         })
         yield* Console.log(
-          `Demo finished in ${seconds.toFixed(1)} s: ${outcome.rec.result.verdict}. Open ${outcome.rec.paths.html} (the workbook: ${outcome.rec.paths.xlsx})`
+          `Demo finished in ${seconds.toFixed(1)} s: ${outcome.rec.result.verdict}. Open ${outcome.rec.paths.html} (the workbook: ${outcome.rec.paths.xlsx}); the plan's preview before the load: ${outcome.plan.preview?.html ?? "not written"}`
         )
         return outcome.load.complete && outcome.rec.result.matches ? 0 : 1
       }).pipe(Effect.scoped)

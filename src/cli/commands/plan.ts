@@ -30,7 +30,7 @@ export const plan = Command.make(
           workspace: args.workspace,
           baseUrl: args.baseUrl
         })
-        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover).pipe(
+        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover, args.workspace).pipe(
           Effect.provide(Run.loggerLayer(run))
         )
         yield* Run.record(run, {
