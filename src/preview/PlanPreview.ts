@@ -53,23 +53,7 @@ export const build = (books: SourceBooks, sourceSystem: string, generatedAt: str
         for (const op of ops) documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
         if (ops.length < 5000) break
       }
-    const unknowns: Array<string> = []
-    if (p !== undefined) {
-      const refused = p.outcomes.filter((o) => o.outcome === "refused")
-      const skipped = p.outcomes.filter((o) => o.outcome === "skipped")
-      if (refused.length > 0)
-        unknowns.push(
-          `${refused.length} operation${refused.length === 1 ? " is" : "s are"} refused by a copy of the target (e.g. ${refused[0]!.key}: ${refused[0]!.message ?? ""}), and ${skipped.length} depend${skipped.length === 1 ? "s" : ""} on one: what they would post is not in the projection. Fix them before loading (the operations sheet of plan.xlsx lists each with the platform's words).`
-        )
-      const rated = new Map<string, Array<string>>()
-      for (const r of p.platformRated) rated.set(r.currency, [...(rated.get(r.currency) ?? []), r.date])
-      for (const [currency, dates] of rated) {
-        const sorted = [...dates].sort()
-        unknowns.push(
-          `${dates.length} ${currency} document${dates.length === 1 ? "" : "s"} (dated ${sorted[0]} to ${sorted[sorted.length - 1]}) fall on days no ${currency} rate of the target or of the plan covers: the platform will value ${dates.length === 1 ? "it" : "them"} at its own rate of the day of the load, so ${dates.length === 1 ? "its" : "their"} base-currency figures here use today's fallback rate and may differ after the load.`
-        )
-      }
-    }
+    const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {
       header: {
         company: Either.isRight(snapshot) ? snapshot.right.content.organisation.name : "",

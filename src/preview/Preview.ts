@@ -292,3 +292,24 @@ export const compareWithSource = (
   const groups = TrialBalanceCheck.groupAccounts(tb, target, chart, pairing)
   return TrialBalanceCheck.compare(tb, target, groups, new Map()).comparison
 }
+
+/** Plain statements of what the projection cannot know before the load (none when everything is known). */
+export const unknownsOf = (p: Projection): Array<string> => {
+  const unknowns: Array<string> = []
+  const refused = p.outcomes.filter((o) => o.outcome === "refused")
+  const skipped = p.outcomes.filter((o) => o.outcome === "skipped")
+  if (refused.length > 0)
+    unknowns.push(
+      `${refused.length} operation${refused.length === 1 ? " is" : "s are"} refused by a copy of the target (e.g. ${refused[0]!.key}: ${refused[0]!.message ?? ""}), and ${skipped.length} depend${skipped.length === 1 ? "s" : ""} on one: what they would post is not in the projection. Fix them before loading (the operations sheet of plan.xlsx lists each with the platform's words).`
+    )
+  const rated = new Map<string, Array<string>>()
+  for (const r of p.platformRated) rated.set(r.currency, [...(rated.get(r.currency) ?? []), r.date])
+  for (const [currency, dates] of rated) {
+    const sorted = [...dates].sort()
+    const one = dates.length === 1
+    unknowns.push(
+      `${dates.length} ${currency} document${one ? "" : "s"} (dated ${sorted[0]} to ${sorted[sorted.length - 1]}) fall${one ? "s" : ""} on days no ${currency} rate of the target or of the plan covers: the platform will value ${one ? "it" : "them"} at its own rate of the day of the load, so ${one ? "its" : "their"} base-currency figures here use the target's fallback rate of today and may differ after the load.`
+    )
+  }
+  return unknowns
+}
