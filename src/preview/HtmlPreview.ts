@@ -24,7 +24,8 @@ const rowsOf = (lineage: ReadonlyArray<string>) =>
   lineage.length === 0
     ? ""
     : `<span class="rows">${esc(lineage.slice(0, 4).join(", "))}${lineage.length > 4 ? ` … +${lineage.length - 4}` : ""}</span>`
-const plural = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`
+const plural = (n: number, noun: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? noun : noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`}`
 const intCell = (n: number) =>
   `<td class="num${n === 0 ? " zero" : ""}">${n === 0 ? "–" : n.toLocaleString("en-US")}</td>`
 

@@ -25,6 +25,26 @@ const conversionText = (c: PlanStore.PlanMeta["conversion"]) =>
       ? `Quick conversion as at ${c.asAt}`
       : `From ${c.from ?? ""} (opening position as at ${c.asAt})`
 
+const entityLabels: Record<string, string> = { taxProfile: "tax profile", currency: "currency" }
+
+/**
+ * What the plan uses from the target as it is: the accounts its pairings name that the target has (the
+ * system accounts the platform posts to itself included), and the other records its bodies refer to.
+ */
+const matchedOf = (
+  referenced: Readonly<Record<string, number>>,
+  meta: PlanStore.PlanMeta,
+  snapshot: MirrorSnapshot.SnapshotContent | undefined
+) => {
+  const inTarget = new Set((snapshot?.accounts ?? []).map((a) => a.name))
+  const paired = new Set((meta.accounts ?? []).map((a) => a.targetName).filter((n) => inTarget.has(n)))
+  const counts: Record<string, number> = { ...referenced }
+  if (meta.accounts !== undefined && snapshot !== undefined) counts.account = paired.size
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([entity, count]) => ({ entity: entityLabels[entity] ?? entity, count }))
+}
+
 /** The preview of the stored plan; `books` are the books it was built from (for the source's TBs). */
 export const build = (books: SourceBooks, sourceSystem: string, generatedAt: string) =>
   Effect.gen(function* () {
@@ -65,9 +85,7 @@ export const build = (books: SourceBooks, sourceSystem: string, generatedAt: str
         generatedAt
       },
       kinds: Preview.countKinds(documents),
-      matched: Object.entries(p?.matched ?? {})
-        .filter(([, n]) => n > 0)
-        .map(([entity, count]) => ({ entity, count })),
+      matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(snapshot)?.content),
       documents,
       issues: Preview.groupIssues(meta.issues),
       projected: p === undefined ? undefined : Preview.projectedTrialBalance(p),
