@@ -8,6 +8,7 @@ import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
 import * as PlanPreview from "../preview/PlanPreview.js"
+import type { StartScratch } from "../preview/Projection.js"
 import * as Executor from "../load/Executor.js"
 import * as ProblemReport from "../load/ProblemReport.js"
 import * as ReadSnapshot from "../load/ReadSnapshot.js"
@@ -84,8 +85,15 @@ const cutoverOf = (c: Conversion | undefined): Cutover =>
       ? { mode: "from", from: c.from }
       : { mode: "quick", asAt: c.asAt }
 
-/** `previewDir`: where to write the plan's preview (`plan.html`, `plan.xlsx`); none when undefined. */
-export const plan = (mappingsDir: string | undefined, cutover?: Cutover, previewDir?: string) =>
+/**
+ * `preview`: where to write the plan's preview (`plan.html`, `plan.xlsx`) and how to start the scratch copy of
+ * the target it runs the plan in; none when undefined.
+ */
+export const plan = (
+  mappingsDir: string | undefined,
+  cutover?: Cutover,
+  preview?: { readonly dir: string; readonly scratch: StartScratch }
+) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
       return yield* Effect.dieMessage(
@@ -137,15 +145,18 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover, preview
     for (const i of rejects.slice(0, 20))
       yield* Console.log(`  ✗ ${i.lineage[0] ?? ""} ${i.what}: ${i.why}. ${i.fix}`)
     yield* Console.log(`Plan hash: ${hash}`)
-    const preview =
-      previewDir === undefined ? undefined : yield* PlanPreview.writeFor(previewDir, books, from.system.name)
-    if (preview !== undefined) yield* Console.log(`Preview: ${preview.html} (the workbook: ${preview.xlsx})`)
+    const previewed =
+      preview === undefined
+        ? undefined
+        : yield* PlanPreview.writeFor(preview.dir, books, from.system.name, preview.scratch)
+    if (previewed !== undefined)
+      yield* Console.log(`Preview: ${previewed.html} (the workbook: ${previewed.xlsx})`)
     return {
       ops: built.ops.length,
       hash,
       rejects: rejects.length,
       warnings: warnings.length,
-      ...(preview ? { preview: { html: preview.html, xlsx: preview.xlsx } } : {})
+      ...(previewed ? { preview: { html: previewed.html, xlsx: previewed.xlsx } } : {})
     }
   })
 

@@ -46,7 +46,12 @@ const matchedOf = (
 }
 
 /** The preview of the stored plan; `books` are the books it was built from (for the source's TBs). */
-export const build = (books: SourceBooks, sourceSystem: string, generatedAt: string) =>
+export const build = (
+  books: SourceBooks,
+  sourceSystem: string,
+  generatedAt: string,
+  scratch: Projection.StartScratch
+) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
     if (meta === undefined) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
@@ -57,7 +62,8 @@ export const build = (books: SourceBooks, sourceSystem: string, generatedAt: str
       : yield* Projection.project(
           snapshot.right.content,
           PlanStore.page,
-          tbs.map((t) => t.asAt)
+          tbs.map((t) => t.asAt),
+          scratch
         ).pipe(
           Effect.map((p) => Either.right(p)),
           Effect.catchAll((e) => Effect.succeed(Either.left(e.message)))
@@ -111,10 +117,15 @@ export const write = (dir: string, preview: Preview.Preview) =>
   })
 
 /** Builds and writes the preview of the stored plan into `dir`: what `plan` does after storing a plan. */
-export const writeFor = (dir: string, books: SourceBooks, sourceSystem: string) =>
+export const writeFor = (
+  dir: string,
+  books: SourceBooks,
+  sourceSystem: string,
+  scratch: Projection.StartScratch
+) =>
   Effect.gen(function* () {
     const generatedAt = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC"
-    const preview = yield* build(books, sourceSystem, generatedAt)
+    const preview = yield* build(books, sourceSystem, generatedAt, scratch)
     const paths = yield* write(dir, preview)
     return { ...paths, preview }
   })

@@ -1,42 +1,34 @@
 /**
- * The projected load: the stored plan run, operation by operation, against a scratch copy of the target
- * held in memory — the embedded sandbox's own organisation, ledger and route handlers, called in-process
- * without a socket — so that what the preview says the load will post is computed by the same posting rules
- * the sandbox implements for the platform (documents, credit notes, payments with their exchange differences,
- * refunds, credit applications, journals, cash entries and transfers), not by a second arithmetic.
+ * The projected load: the stored plan run, operation by operation, against a scratch copy of the target — an
+ * embedded sandbox started on the mirror of a read-only snapshot of it (`src/load/Mirror.ts`, as `rehearse`
+ * does), met over HTTP like any target — so that what the preview says the load will post is computed by the
+ * posting rules the sandbox implements for the platform (documents, credit notes, payments with their exchange
+ * differences, refunds, credit applications, journals, cash entries and transfers), not by a second arithmetic.
  *
- * The scratch organisation is the mirror of the target (`src/load/Mirror.ts` over a `MirrorSnapshot`): its
- * chart, system-account roles, tax profiles, enabled currencies and their rates, contacts, items and the
- * references of existing documents. Each phase goes as the loader runs it (`src/load/Executor.ts`): the
- * references the plan does not create are looked up in the target by natural key, records that already exist
- * are adopted rather than created (settlements only under an adopted parent), an operation whose dependency
- * did not complete is skipped, a body that does not resolve or decode is refused, and the rest is POSTed to
- * the path `Operations.createPath` gives, through the same `TargetApi` (its reads, searches and error split)
- * over an in-process dispatcher.
+ * Each phase goes as the loader runs it (`src/load/Executor.ts`): the references the plan does not create are
+ * looked up in the target by natural key, records that already exist are adopted rather than created
+ * (settlements only under an adopted parent), an operation whose dependency did not complete is skipped, a
+ * body that does not resolve or decode is refused, and the rest is POSTed to the path
+ * `Operations.createPath` gives. Settlements are sent one at a time in plan order (a payment and a credit on
+ * one document must meet it in a known order); the other phases, whose operations depend on earlier phases
+ * only, a few at a time.
  *
- * What the load posts is the ledger after the run less the ledger before it, per account, valued in the base
- * currency. Held: nothing here touches the real target or the workspace; the scratch store is dropped at the
- * end. A refusal in the scratch copy is reported as an operation whose postings the projection cannot show.
+ * What the load posts is the copy's trial balance after the run less the one before it, per account, valued
+ * in the base currency. Held: the real target is only read (the snapshot), and the copy is shut down at the
+ * end whatever happens. A refusal in the copy is reported as an operation whose postings the projection
+ * cannot show.
  */
-import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import type { Agent } from "undici"
+import { Agent } from "undici"
 import type { MirrorRefused } from "../load/Mirror.js"
 import * as Mirror from "../load/Mirror.js"
 import type { SnapshotContent } from "../load/MirrorSnapshot.js"
 import { createPath, lookupEntity, lookupOps, schemas } from "../load/Operations.js"
 import * as TargetApi from "../load/TargetApi.js"
 import type { TargetError } from "../load/TargetErrors.js"
-import { loadFixture, validateOrganisation } from "../sandbox/Fixture.js"
-import { ApiError, badRequest, notFound, type Reply } from "../sandbox/Http.js"
-import { parseDate } from "../sandbox/Dates.js"
-import { Org } from "../sandbox/Org.js"
-import { accounts } from "../sandbox/resources/Accounts.js"
-import { routes } from "../sandbox/Sandbox.js"
-import { seed } from "../sandbox/Seed.js"
-import { Store } from "../sandbox/Store.js"
+import * as TargetBooks from "../reconcile/TargetBooks.js"
 import type { StoredOp } from "../staging/PlanStore.js"
 import * as Money from "../transform/Money.js"
 import { phases, type Phase } from "../transform/Plan.js"
@@ -93,48 +85,21 @@ export interface Projection {
 /** The mirror could not be made of the snapshot: no projection (the preview says why). */
 export type ProjectionRefused = MirrorRefused
 
-const root = "/api/v1"
-
-/** Calls a route of the scratch organisation as the sandbox's server would, without its socket. */
-const dispatcher = (store: Store, router: ReturnType<typeof routes>) => {
-  const call = (method: string, full: string, raw: string): Reply => {
-    const q = full.indexOf("?")
-    const path = (q < 0 ? full : full.slice(0, q)).slice(root.length)
-    const query = new URLSearchParams(q < 0 ? "" : full.slice(q + 1))
-    let body: unknown
-    if (raw.length > 0) {
-      try {
-        body = JSON.parse(raw)
-      } catch {
-        return { status: 400, body: badRequest("request body is not valid JSON").body }
-      }
-    }
-    const match = router.match(method, path)
-    if (match === undefined) return { status: 404, body: notFound(`no endpoint ${method} ${path}`).body }
-    const ctx = { method, path, params: match.params, query, body, raw, contentType: "application/json" }
-    try {
-      return method === "GET" ? match.handler(ctx) : store.tx(() => match.handler(ctx))
-    } catch (e) {
-      if (e instanceof ApiError) return { status: e.status, body: e.body }
-      const message = e instanceof Error ? e.message : String(e)
-      return { status: 500, body: { error: { error_type: "internal_server_error", errors: [message] } } }
-    }
-  }
-  // The one method of undici's Agent that `TargetApi.make` uses.
-  return {
-    request: (o: { path: string; method: string; body?: string }) => {
-      const reply = call(o.method, o.path, o.body ?? "")
-      const text = JSON.stringify(reply.body)
-      return Promise.resolve({
-        statusCode: reply.status,
-        headers: {},
-        body: { text: () => Promise.resolve(text) }
-      })
-    }
-  } as unknown as Agent
+/** A scratch target: a sandbox started on an organisation file, reached at `url`. */
+export interface ScratchTarget {
+  readonly url: string
+  close(): Promise<void>
 }
 
-const documentKinds = new Set(["invoice", "bill", "customer-credit-note", "supplier-credit-note"])
+/**
+ * Starts a sandbox on an organisation file (the `cli/commands` that run a preview pass `startSandbox`, the
+ * only modules allowed to start one) with `fallbackRates` the platform's rates of the day for currencies the
+ * target has not enabled.
+ */
+export interface StartScratch {
+  readonly fallbackRates: Readonly<Record<string, number>>
+  readonly start: (organisation: Record<string, unknown>) => Promise<ScratchTarget>
+}
 
 interface State {
   status: "pending" | "done" | "refused" | "skipped"
@@ -143,110 +108,169 @@ interface State {
   message?: string
 }
 
-const cents = (n: number): Money.Money => BigDecimal.normalize(BigDecimal.make(BigInt(n), 2))
+const documentKinds = new Set(["invoice", "bill", "customer-credit-note", "supplier-credit-note"])
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Balances per account name from a trial balance (debit positive). */
+const byName = (tb: TargetBooks.TargetTrialBalance) => new Map(tb.rows.map((r) => [r.accountName, r.balance]))
+
+/** `after − before` per account, non-zero only. */
+const delta = (
+  after: ReadonlyMap<string, Money.Money>,
+  before: ReadonlyMap<string, Money.Money>
+): Map<string, Money.Money> => {
+  const out = new Map<string, Money.Money>()
+  for (const name of new Set([...after.keys(), ...before.keys()])) {
+    const d = Money.sub(after.get(name) ?? Money.zero, before.get(name) ?? Money.zero)
+    if (!Money.isZero(d)) out.set(name, d)
+  }
+  return out
+}
 
 /**
- * Runs the plan (its operations in load order, read phase by phase through `page`) against a scratch mirror
- * of the target described by `snapshot`. `page(phase, afterSeq, limit)` is `PlanStore.page`.
+ * Runs the plan (its operations in load order, read phase by phase through `page`, which is
+ * `PlanStore.page`) against a scratch copy of the target described by `snapshot`; `dates` are the dates the
+ * projection is wanted as at (the source's Trial Balance dates).
  */
 export const project = <R>(
   snapshot: SnapshotContent,
   page: (phase: Phase, afterSeq: number, limit: number) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>,
-  dates: ReadonlyArray<string>
+  dates: ReadonlyArray<string>,
+  scratch: StartScratch
 ): Effect.Effect<Projection, ProjectionRefused | TargetError, R> =>
   Effect.gen(function* () {
-    const organisation = Mirror.organisation(snapshot, loadFixture(undefined).platformRates)
+    const organisation = Mirror.organisation(snapshot, scratch.fallbackRates)
     if (organisation instanceof Mirror.MirrorRefused) return yield* organisation
-    const fixture = validateOrganisation(organisation, "the mirror of the target")
-    const store = new Store(undefined)
-    yield* Effect.addFinalizer(() => Effect.sync(() => store.close()))
-    const org = new Org(store, fixture, 1_000_000)
-    seed(org, fixture)
-    const router = routes(org)
-    const api = yield* TargetApi.make(
-      { baseUrl: "http://127.0.0.1", apiKey: "jk-preview-projection" },
-      dispatcher(store, router)
-    ).pipe(Effect.orDie)
-    const existingAccounts = new Set(
-      accounts(org)
-        .values()
-        .map((a) => a.resourceId)
+    const target = yield* Effect.acquireRelease(
+      Effect.promise(() => scratch.start(organisation)),
+      (t) => Effect.promise(() => t.close())
     )
-    const before = new Map(org.ledger.balancesAt(Number.MAX_SAFE_INTEGER).map((b) => [b.accountId, b.amount]))
-    const seeded = (store.db.prepare("SELECT COALESCE(MAX(seq), 0) AS m FROM ledger").get() as { m: number })
-      .m
+    const agent = yield* Effect.acquireRelease(
+      Effect.sync(() => new Agent({ connections: 8 })),
+      (a) => Effect.promise(() => a.close())
+    )
+    const api = yield* TargetApi.make(
+      { baseUrl: target.url, apiKey: "jk-preview-projection", readAttempts: 3 },
+      agent
+    ).pipe(Effect.orDie)
+    const { outcomes, platformRated, matched, before } = yield* run(snapshot, page, dates).pipe(
+      Effect.provideService(TargetApi.TargetApi, api)
+    )
+    const after = yield* readBalances(dates).pipe(Effect.provideService(TargetApi.TargetApi, api))
+    const chart = yield* TargetBooks.chart.pipe(Effect.provideService(TargetApi.TargetApi, api))
+    const existing = new Set(snapshot.accounts.map((a) => a.name))
+    const all = delta(after.all, before.all)
+    const accounts: Array<ProjectedAccount> = chart
+      .map((a) => ({
+        name: a.name,
+        code: a.code,
+        accountClass: a.accountClass,
+        accountType: a.accountType,
+        controlFlag: a.controlFlag,
+        existing: existing.has(a.name),
+        amount: all.get(a.name) ?? Money.zero
+      }))
+      .sort((x, y) => (x.code || "\uffff").localeCompare(y.code || "\uffff") || x.name.localeCompare(y.name))
+    const asAt = new Map(dates.map((d) => [d, delta(after.at.get(d)!, before.at.get(d)!)]))
+    return {
+      baseCurrency: snapshot.organisation.baseCurrency,
+      outcomes,
+      accounts,
+      asAt,
+      matched,
+      platformRated
+    } satisfies Projection
+  }).pipe(Effect.scoped)
 
+/** The copy's trial balance, all dates and as at each of `dates`. */
+const readBalances = (dates: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const all = byName(yield* TargetBooks.trialBalance("1900-01-01", "9999-12-31"))
+    const at = new Map<string, Map<string, Money.Money>>()
+    for (const d of dates) at.set(d, byName(yield* TargetBooks.trialBalance("1900-01-01", d)))
+    return { all, at }
+  })
+
+const run = <R>(
+  snapshot: SnapshotContent,
+  page: (phase: Phase, afterSeq: number, limit: number) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>,
+  dates: ReadonlyArray<string>
+) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi.TargetApi
+    const before = yield* readBalances(dates)
+    const base = snapshot.organisation.baseCurrency
     const state = new Map<string, State>()
     const external = new Map<string, string>()
     const matched: Record<string, number> = {}
-    const outcomes: Array<OpOutcome> = []
+    const outcomes: Array<OpOutcome & { readonly seq: number }> = []
     const platformRated: Array<{ key: string; currency: string; date: string }> = []
-    const covered = (code: string, date: string) => {
-      const d = parseDate(date)
-      if (d === undefined || code === org.base) return true
-      return org.rates
-        .values()
-        .some(
-          (r) => r.currencyCode === code && r.rateApplicableFrom <= d && (r.rateApplicableTo ?? Infinity) >= d
-        )
-    }
+    // The organisation rates the load will find: the target's and the plan's own (rates precede documents).
+    const rates = snapshot.rates.map((r) => ({
+      code: r.currencyCode,
+      from: r.applicableFrom,
+      to: r.applicableTo ?? "9999-12-31"
+    }))
+    const covered = (code: string, date: string) =>
+      code === base || !DAY.test(date) || rates.some((r) => r.code === code && r.from <= date && r.to >= date)
     const idOf = (r: Refs.ParsedRef) => state.get(r.key)?.id ?? external.get(r.key)
 
-    const run = Effect.gen(function* () {
-      for (const phase of phases) {
-        for (let after = 0; ;) {
-          const ops = yield* page(phase, after, 5000)
-          if (ops.length === 0) break
-          after = ops[ops.length - 1]!.seq
-          for (const op of ops) state.set(op.key, { status: "pending" })
-          // The references this page needs that the plan does not create: the target's own records.
-          const wanted = new Map<Refs.RefEntity, Set<string>>()
-          for (const op of ops)
-            for (const r of Refs.collect(op.body)) {
-              if (state.has(r.key) || external.has(r.key)) continue
-              wanted.set(r.entity, (wanted.get(r.entity) ?? new Set()).add(r.naturalKey))
-            }
-          for (const [entity, keys] of wanted) {
-            const found = yield* lookupEntity(entity, [...keys])
-            for (const [k, id] of found) external.set(Refs.opKey(entity, k), id)
-            matched[entity] = (matched[entity] ?? 0) + found.size
+    for (const phase of phases) {
+      for (let after = 0; ;) {
+        const ops = yield* page(phase, after, 5000)
+        if (ops.length === 0) break
+        after = ops[ops.length - 1]!.seq
+        for (const op of ops) state.set(op.key, { status: "pending" })
+        // The references this page needs that the plan does not create: the target's own records.
+        const wanted = new Map<Refs.RefEntity, Set<string>>()
+        for (const op of ops)
+          for (const r of Refs.collect(op.body)) {
+            if (state.has(r.key) || external.has(r.key)) continue
+            wanted.set(r.entity, (wanted.get(r.entity) ?? new Set()).add(r.naturalKey))
           }
-          const resolved = new Map<string, Either.Either<Record<string, unknown>, string>>()
-          const resolve = (op: StoredOp) => {
-            let body = resolved.get(op.key)
-            if (body === undefined) {
-              const { value, missing } = Refs.resolve(op.body, idOf)
-              body =
-                missing.length > 0
-                  ? Either.left(
-                      `references ${missing.map((m) => m.key).join(", ")}, found neither in this plan nor in the target`
-                    )
-                  : Schema.decodeUnknownEither(schemas[op.kind])(value).pipe(
-                      Either.map((d) => Schema.encodeSync(schemas[op.kind])(d) as Record<string, unknown>),
-                      Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
-                    )
-              resolved.set(op.key, body)
-            }
-            return body
+        for (const [entity, keys] of wanted) {
+          const found = yield* lookupEntity(entity, [...keys])
+          for (const [k, id] of found) external.set(Refs.opKey(entity, k), id)
+          matched[entity] = (matched[entity] ?? 0) + found.size
+        }
+        const resolved = new Map<string, Either.Either<Record<string, unknown>, string>>()
+        const resolve = (op: StoredOp) => {
+          let body = resolved.get(op.key)
+          if (body === undefined) {
+            const { value, missing } = Refs.resolve(op.body, idOf)
+            body =
+              missing.length > 0
+                ? Either.left(
+                    `references ${missing.map((m) => m.key).join(", ")}, found neither in this plan nor in the target`
+                  )
+                : Schema.decodeUnknownEither(schemas[op.kind])(value).pipe(
+                    Either.map((d) => Schema.encodeSync(schemas[op.kind])(d) as Record<string, unknown>),
+                    Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
+                  )
+            resolved.set(op.key, body)
           }
-          // Adoption, as the loader does it before a phase: settlements only under an adopted parent.
-          const fresh = ops.filter(
-            (o) => o.phase !== "settlements" || o.dependsOn.some((d) => state.get(d)?.adopted === true)
-          )
-          const lookups = fresh.flatMap((op) => {
-            const body = resolve(op)
-            return Either.isRight(body)
-              ? [{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }]
-              : []
-          })
-          const found = yield* lookupOps(lookups)
-          for (const [key, id] of found) state.set(key, { status: "done", id, adopted: true })
-          for (const op of ops) {
+          return body
+        }
+        // Adoption, as the loader does it before a phase: settlements only under an adopted parent.
+        const fresh = ops.filter(
+          (o) => o.phase !== "settlements" || o.dependsOn.some((d) => state.get(d)?.adopted === true)
+        )
+        const lookups = fresh.flatMap((op) => {
+          const body = resolve(op)
+          return Either.isRight(body)
+            ? [{ key: op.key, kind: op.kind, naturalKey: op.naturalKey, body: body.right }]
+            : []
+        })
+        const found = yield* lookupOps(lookups)
+        for (const [key, id] of found) state.set(key, { status: "done", id, adopted: true })
+        const record = (op: StoredOp, outcome: Outcome, extra: { message?: string; total?: number } = {}) =>
+          outcomes.push({ seq: op.seq, key: op.key, phase: op.phase, kind: op.kind, outcome, ...extra })
+
+        const send = (op: StoredOp) =>
+          Effect.gen(function* () {
             const s = state.get(op.key)!
-            if (s.status === "done") {
-              outcomes.push({ key: op.key, phase: op.phase, kind: op.kind, outcome: "adopted" })
-              continue
-            }
+            if (s.status === "done") return record(op, "adopted")
             const failed = op.dependsOn.find((d) => {
               const st = state.get(d)
               return st !== undefined && st.status !== "done"
@@ -254,14 +278,20 @@ export const project = <R>(
             if (failed !== undefined) {
               const message = `dependency ${failed} was ${state.get(failed)!.status}`
               state.set(op.key, { status: "skipped", message })
-              outcomes.push({ key: op.key, phase: op.phase, kind: op.kind, outcome: "skipped", message })
-              continue
+              return record(op, "skipped", { message })
             }
             const body = resolve(op)
             if (Either.isLeft(body)) {
               state.set(op.key, { status: "refused", message: body.left })
-              outcomes.push({ key: op.key, phase, kind: op.kind, outcome: "refused", message: body.left })
-              continue
+              return record(op, "refused", { message: body.left })
+            }
+            if (op.kind === "rate") {
+              const b = body.right
+              rates.push({
+                code: String(b.currencyCode),
+                from: String(b.rateApplicableFrom),
+                to: typeof b.rateApplicableTo === "string" ? b.rateApplicableTo : "9999-12-31"
+              })
             }
             const currency = body.right.currency as Record<string, unknown> | undefined
             if (
@@ -274,70 +304,35 @@ export const project = <R>(
                 currency: String(currency.sourceCurrency),
                 date: String(body.right.valueDate)
               })
-            const sent = yield* Effect.either(api.send("POST", createPath(op.kind, body.right), body.right))
+            const path = createPath(op.kind, body.right)
+            const sent = yield* Effect.either(api.send("POST", path, body.right))
             const id = Either.isRight(sent)
               ? (TargetApi.createdId(sent.right) ?? (op.kind === "currency" ? op.naturalKey : undefined))
               : undefined
-            if (id !== undefined) {
-              state.set(op.key, { status: "done", id })
-              // A document's total as the platform computed it (the create answers with its id only).
-              const total = documentKinds.has(op.kind)
-                ? TargetApi.unwrap(yield* api.read("GET", `${createPath(op.kind, body.right)}/${id}`))
-                    .totalAmount
-                : undefined
-              outcomes.push({
-                key: op.key,
-                phase,
-                kind: op.kind,
-                outcome: "created",
-                ...(typeof total === "number" ? { total } : {})
-              })
-            } else {
+            if (id === undefined) {
               const message = Either.isLeft(sent) ? sent.left.message : "no id in the response"
               state.set(op.key, { status: "refused", message })
-              outcomes.push({ key: op.key, phase, kind: op.kind, outcome: "refused", message })
+              return record(op, "refused", { message })
             }
-          }
-          if (ops.length < 5000) break
-        }
+            state.set(op.key, { status: "done", id })
+            // A document's total as the platform computed it (the create answers with its id only).
+            const total = documentKinds.has(op.kind)
+              ? TargetApi.unwrap(yield* api.read("GET", `${path}/${id}`)).totalAmount
+              : undefined
+            return record(op, "created", typeof total === "number" ? { total } : {})
+          })
+        yield* Effect.forEach(ops, send, {
+          concurrency: phase === "settlements" ? 1 : 8,
+          discard: true
+        })
+        if (ops.length < 5000) break
       }
-    })
-    yield* run.pipe(Effect.provideService(TargetApi.TargetApi, api))
-
-    const chart = accounts(org).values()
-    const nameOf = new Map(chart.map((a) => [a.resourceId, a.name]))
-    const after = new Map(org.ledger.balancesAt(Number.MAX_SAFE_INTEGER).map((b) => [b.accountId, b.amount]))
-    const projected: Array<ProjectedAccount> = chart
-      .map((a) => ({
-        name: a.name,
-        code: a.code ?? "",
-        accountClass: a.accountClass,
-        accountType: a.accountType,
-        controlFlag: a.controlFlag,
-        existing: existingAccounts.has(a.resourceId),
-        amount: cents((after.get(a.resourceId) ?? 0) - (before.get(a.resourceId) ?? 0))
-      }))
-      .sort((x, y) => (x.code || "\uffff").localeCompare(y.code || "\uffff") || x.name.localeCompare(y.name))
-    // As at a date: the lines the run posted are those after the seeded ones (the ledger only grows).
-    const byDate = new Map<string, ReadonlyMap<string, Money.Money>>()
-    const since = store.db.prepare(
-      "SELECT accountId, SUM(amount) AS amount FROM ledger WHERE valueDate <= ? AND seq > ? GROUP BY accountId"
-    )
-    for (const date of dates) {
-      const rows = since.all(parseDate(date) ?? Number.MAX_SAFE_INTEGER, seeded) as Array<{
-        accountId: string
-        amount: number
-      }>
-      const m = new Map<string, Money.Money>()
-      for (const r of rows) if (r.amount !== 0) m.set(nameOf.get(r.accountId) ?? r.accountId, cents(r.amount))
-      byDate.set(date, m)
     }
+    outcomes.sort((a, b) => a.seq - b.seq)
     return {
-      baseCurrency: org.base,
-      outcomes,
-      accounts: projected,
-      asAt: byDate,
+      outcomes: outcomes.map(({ seq: _, ...o }) => o as OpOutcome),
+      platformRated: platformRated.sort((a, b) => a.key.localeCompare(b.key)),
       matched,
-      platformRated
-    } satisfies Projection
-  }).pipe(Effect.scoped)
+      before
+    }
+  })

@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import ExcelJS from "exceljs"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
+import { scratchSandbox } from "../../src/cli/commands/plan.js"
 import * as Pipeline from "../../src/cli/Pipeline.js"
 import * as Extract from "../../src/extract/Extract.js"
 import * as Executor from "../../src/load/Executor.js"
@@ -59,7 +60,9 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         const bare = yield* inProcess(Pipeline.plan(undefined, undefined, undefined))
         assert.strictEqual(bare.hash, printed)
         const books = yield* inProcess(Effect.flatMap(Sources.staged, (from) => from.read))
-        const preview = yield* inProcess(PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC"))
+        const preview = yield* inProcess(
+          PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox)
+        )
         assert.strictEqual((yield* inProcess(PlanStore.meta))?.planHash, printed)
         assert.strictEqual(preview.header.planHash, printed)
 

@@ -9,6 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
+import { scratchSandbox } from "../../src/cli/commands/plan.js"
 import * as MirrorSnapshot from "../../src/load/MirrorSnapshot.js"
 import * as HtmlPreview from "../../src/preview/HtmlPreview.js"
 import * as PlanPreview from "../../src/preview/PlanPreview.js"
@@ -157,7 +158,7 @@ const page = (phase: Phase, after: number, limit: number) =>
 const projected = Effect.gen(function* () {
   const s = yield* sandbox()
   const snapshot = yield* MirrorSnapshot.take.pipe(Effect.provide(layers(s, tempDir("projection"))))
-  const p = yield* Projection.project(snapshot.content, page, ["2025-03-15", "2025-12-31"])
+  const p = yield* Projection.project(snapshot.content, page, ["2025-03-15", "2025-12-31"], scratchSandbox)
   const contacts = yield* Effect.promise(() => searchAll(s, "contacts", "name"))
   return { p, contacts }
 })

@@ -15,6 +15,7 @@ import * as TargetApi from "../../load/TargetApi.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
+import { scratchSandbox } from "./plan.js"
 import { asAt, concurrency, cutOver, exitWith, from, mode, runsDir, staging } from "../common.js"
 import { resource } from "../../Resources.js"
 import * as Sources from "../../transform/Sources.js"
@@ -65,7 +66,10 @@ export const demo = Command.make(
         )
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(input)
-          const plan = yield* Pipeline.plan(undefined, cutover, NodePath.join(run.dir, "workspace"))
+          const plan = yield* Pipeline.plan(undefined, cutover, {
+            dir: NodePath.join(run.dir, "workspace"),
+            scratch: scratchSandbox
+          })
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
           return { plan, load, rec }
