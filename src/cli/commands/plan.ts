@@ -50,6 +50,7 @@ export const plan = Command.make(
         yield* Run.record(run, {
           planHash: result.hash,
           operations: result.ops,
+          ...(result.preview ? { preview: result.preview } : {}),
           finishedAt: new Date().toISOString()
         })
         return result.rejects > 0 ? 1 : 0
