@@ -143,7 +143,13 @@ export const project = <R>(
     const organisation = Mirror.organisation(snapshot, scratch.fallbackRates)
     if (organisation instanceof Mirror.MirrorRefused) return yield* organisation
     const target = yield* Effect.acquireRelease(
-      Effect.promise(() => scratch.start(organisation)),
+      Effect.tryPromise({
+        try: () => scratch.start(organisation),
+        catch: (e) =>
+          new Mirror.MirrorRefused({
+            detail: `a sandbox would not start on it: ${e instanceof Error ? e.message : String(e)}`
+          })
+      }),
       (t) => Effect.promise(() => t.close())
     )
     const agent = yield* Effect.acquireRelease(

@@ -294,6 +294,41 @@ describe("the projection of a plan in a copy of the target", () => {
     })
   )
 
+  it.scopedLive("says why when no copy of the target can be made, and the page says it too", () =>
+    Effect.gen(function* () {
+      const s = yield* sandbox()
+      const snapshot = yield* MirrorSnapshot.take.pipe(Effect.provide(layers(s, tempDir("projection"))))
+      const refused = yield* Effect.flip(
+        Projection.project(snapshot.content, page, [], {
+          fallbackRates: {},
+          start: () => Promise.reject(new Error("no free port"))
+        })
+      )
+      assert.strictEqual(
+        refused.message,
+        "the snapshot cannot be mirrored: a sandbox would not start on it: no free port"
+      )
+      const noRoles = yield* Effect.flip(
+        Projection.project(
+          { ...snapshot.content, accounts: snapshot.content.accounts.filter((a) => !a.controlFlag) },
+          page,
+          [],
+          scratchSandbox
+        )
+      )
+      assert.match(noRoles.message, /no system account of the target plays AR, AP/)
+      const { p } = yield* projected
+      const html = HtmlPreview.render({
+        ...previewOf(p),
+        projected: undefined,
+        comparisons: [],
+        unavailable: `The projected trial balance could not be made: ${refused.message}`
+      })
+      assert.include(html, "<strong>REVIEW</strong>")
+      assert.include(html, "The projected trial balance could not be made: the snapshot cannot be mirrored")
+    })
+  )
+
   it.scopedLive(
     "keeps the page bounded: the first N operations of each phase, the rest in the workbook",
     () =>
