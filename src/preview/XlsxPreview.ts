@@ -104,8 +104,13 @@ export const write = async (file: string, p: Preview): Promise<void> => {
     tb.done()
   }
 
+  const names = new Set<string>()
   for (const c of p.comparisons) {
-    const ws = sheet(wb, `TB vs source ${c.asAt}`, [
+    // Two Trial Balances at one date (two files) get a sheet each.
+    let name = `TB vs source ${c.asAt}`
+    for (let n = 2; names.has(name); n++) name = `TB vs source ${c.asAt} (${n})`
+    names.add(name)
+    const ws = sheet(wb, name, [
       { header: "Class", width: 14 },
       { header: "Code", width: 10 },
       { header: "Source account", width: 36 },
