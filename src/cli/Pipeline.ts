@@ -7,6 +7,8 @@ import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
+import * as PlanPreview from "../preview/PlanPreview.js"
+import type { StartScratch } from "../preview/Projection.js"
 import * as Executor from "../load/Executor.js"
 import * as ProblemReport from "../load/ProblemReport.js"
 import * as ReadSnapshot from "../load/ReadSnapshot.js"
@@ -83,7 +85,15 @@ const cutoverOf = (c: Conversion | undefined): Cutover =>
       ? { mode: "from", from: c.from }
       : { mode: "quick", asAt: c.asAt }
 
-export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
+/**
+ * `preview`: where to write the plan's preview (`plan.html`, `plan.xlsx`) and how to start the scratch copy of
+ * the target it runs the plan in; none when undefined.
+ */
+export const plan = (
+  mappingsDir: string | undefined,
+  cutover?: Cutover,
+  preview?: { readonly dir: string; readonly scratch: StartScratch }
+) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
       return yield* Effect.dieMessage(
@@ -135,7 +145,19 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
     for (const i of rejects.slice(0, 20))
       yield* Console.log(`  ✗ ${i.lineage[0] ?? ""} ${i.what}: ${i.why}. ${i.fix}`)
     yield* Console.log(`Plan hash: ${hash}`)
-    return { ops: built.ops.length, hash, rejects: rejects.length, warnings: warnings.length }
+    const previewed =
+      preview === undefined
+        ? undefined
+        : yield* PlanPreview.writeFor(preview.dir, books, from.system.name, preview.scratch)
+    if (previewed !== undefined)
+      yield* Console.log(`Preview: ${previewed.html} (the workbook: ${previewed.xlsx})`)
+    return {
+      ops: built.ops.length,
+      hash,
+      rejects: rejects.length,
+      warnings: warnings.length,
+      ...(previewed ? { preview: { html: previewed.html, xlsx: previewed.xlsx } } : {})
+    }
   })
 
 export const load = (

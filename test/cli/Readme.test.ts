@@ -156,6 +156,8 @@ describe("README", () => {
         assert.strictEqual(r.status, 0, r.out)
         assert.include(r.out, "Reconciliation: MATCHES")
         assert.match(r.out, /Open .*runs\/demo-.*\/report\.html/)
+        assert.match(r.out, /Preview: .*runs\/demo-.*\/workspace\/plan\.html \(the workbook: .*plan\.xlsx\)/)
+        assert.match(r.out, /the plan's preview before the load: .*runs\/demo-.*\/workspace\/plan\.html/)
       }),
     180_000
   )

@@ -15,6 +15,7 @@ import * as TargetApi from "../../load/TargetApi.js"
 import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
+import { scratchSandbox } from "./plan.js"
 import { asAt, concurrency, cutOver, exitWith, from, mode, runsDir, staging } from "../common.js"
 import { resource } from "../../Resources.js"
 import * as Sources from "../../transform/Sources.js"
@@ -65,7 +66,10 @@ export const demo = Command.make(
         )
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(input)
-          const plan = yield* Pipeline.plan(undefined, cutover)
+          const plan = yield* Pipeline.plan(undefined, cutover, {
+            dir: NodePath.join(run.dir, "workspace"),
+            scratch: scratchSandbox
+          })
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)
           return { plan, load, rec }
@@ -80,7 +84,7 @@ export const demo = Command.make(
           finishedAt: new Date().toISOString()
         })
         yield* Console.log(
-          `Demo finished in ${seconds.toFixed(1)} s: ${outcome.rec.result.verdict}. Open ${outcome.rec.paths.html} (the workbook: ${outcome.rec.paths.xlsx})`
+          `Demo finished in ${seconds.toFixed(1)} s: ${outcome.rec.result.verdict}. Open ${outcome.rec.paths.html} (the workbook: ${outcome.rec.paths.xlsx}); the plan's preview before the load: ${outcome.plan.preview?.html ?? "not written"}`
         )
         return outcome.load.complete && outcome.rec.result.matches ? 0 : 1
       }).pipe(Effect.scoped)

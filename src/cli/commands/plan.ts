@@ -2,6 +2,9 @@
 import * as Command from "@effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type { StartScratch } from "../../preview/Projection.js"
+import { loadFixture, validateOrganisation } from "../../sandbox/Fixture.js"
+import { startSandbox } from "../../sandbox/Sandbox.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import {
@@ -19,6 +22,16 @@ import {
   workspace
 } from "../common.js"
 
+/**
+ * The scratch copy of the target the plan's preview runs the plan in: an embedded sandbox on a free loopback
+ * port, started on the mirror of the target (`Projection`), closed by the preview when it is done.
+ */
+export const scratchSandbox: StartScratch = {
+  fallbackRates: loadFixture(undefined).platformRates,
+  start: (organisation) =>
+    startSandbox({ port: 0, fixture: validateOrganisation(organisation, "the mirror of the target") })
+}
+
 export const plan = Command.make(
   "plan",
   { workspace, baseUrl, apiKeyFile, mappings, runsDir, mode, asAt, from },
@@ -30,12 +43,14 @@ export const plan = Command.make(
           workspace: args.workspace,
           baseUrl: args.baseUrl
         })
-        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover).pipe(
-          Effect.provide(Run.loggerLayer(run))
-        )
+        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover, {
+          dir: args.workspace,
+          scratch: scratchSandbox
+        }).pipe(Effect.provide(Run.loggerLayer(run)))
         yield* Run.record(run, {
           planHash: result.hash,
           operations: result.ops,
+          ...(result.preview ? { preview: result.preview } : {}),
           finishedAt: new Date().toISOString()
         })
         return result.rejects > 0 ? 1 : 0

@@ -1,0 +1,131 @@
+/**
+ * Builds the preview of the workspace's stored plan and writes `plan.html` and `plan.xlsx` into a directory
+ * (the workspace, for `plan`). Reads the plan (`PlanStore`), a read-only snapshot of the target
+ * (`MirrorSnapshot.take`: GETs and searches only) and the books the plan was built from; the projection runs
+ * in a scratch copy of the target in memory (`Projection`). When the snapshot cannot be read or mirrored, the
+ * preview is still written, without the projected trial balance, and says why.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as NodeFs from "node:fs/promises"
+import * as NodePath from "node:path"
+import * as MirrorSnapshot from "../load/MirrorSnapshot.js"
+import * as PlanStore from "../staging/PlanStore.js"
+import { phases } from "../transform/Plan.js"
+import type { SourceBooks } from "../transform/SourceModel.js"
+import * as HtmlPreview from "./HtmlPreview.js"
+import * as Preview from "./Preview.js"
+import * as Projection from "./Projection.js"
+import * as XlsxPreview from "./XlsxPreview.js"
+
+const conversionText = (c: PlanStore.PlanMeta["conversion"]) =>
+  c === undefined
+    ? "Full history"
+    : c.mode === "quick"
+      ? `Quick conversion as at ${c.asAt}`
+      : `From ${c.from ?? ""} (opening position as at ${c.asAt})`
+
+const entityLabels: Record<string, string> = { taxProfile: "tax profile", currency: "currency" }
+
+/**
+ * What the plan uses from the target as it is: the accounts its pairings name that the target has (the
+ * system accounts the platform posts to itself included), and the other records its bodies refer to.
+ */
+const matchedOf = (
+  referenced: Readonly<Record<string, number>>,
+  meta: PlanStore.PlanMeta,
+  snapshot: MirrorSnapshot.SnapshotContent | undefined
+) => {
+  const inTarget = new Set((snapshot?.accounts ?? []).map((a) => a.name))
+  const paired = new Set((meta.accounts ?? []).map((a) => a.targetName).filter((n) => inTarget.has(n)))
+  const counts: Record<string, number> = { ...referenced }
+  if (meta.accounts !== undefined && snapshot !== undefined) counts.account = paired.size
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([entity, count]) => ({ entity: entityLabels[entity] ?? entity, count }))
+}
+
+/** The preview of the stored plan; `books` are the books it was built from (for the source's TBs). */
+export const build = (
+  books: SourceBooks,
+  sourceSystem: string,
+  generatedAt: string,
+  scratch: Projection.StartScratch
+) =>
+  Effect.gen(function* () {
+    const meta = yield* PlanStore.meta
+    if (meta === undefined) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
+    const tbs = books.trialBalances
+    const snapshot = yield* Effect.either(MirrorSnapshot.take)
+    const projection = Either.isLeft(snapshot)
+      ? Either.left(snapshot.left.message)
+      : yield* Projection.project(
+          snapshot.right.content,
+          PlanStore.page,
+          tbs.map((t) => t.asAt),
+          scratch
+        ).pipe(
+          Effect.map((p) => Either.right(p)),
+          Effect.catchAll((e) => Effect.succeed(Either.left(e.message)))
+        )
+    const p = Either.getOrUndefined(projection)
+    const byKey = new Map((p?.outcomes ?? []).map((o) => [o.key, o]))
+    const documents: Array<Preview.PreviewDoc> = []
+    for (const phase of phases)
+      for (let after = 0; ;) {
+        const ops = yield* PlanStore.page(phase, after, 5000)
+        if (ops.length === 0) break
+        after = ops[ops.length - 1]!.seq
+        for (const op of ops) documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
+        if (ops.length < 5000) break
+      }
+    const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
+    const preview: Preview.Preview = {
+      header: {
+        company: Either.isRight(snapshot) ? snapshot.right.content.organisation.name : "",
+        sourceSystem,
+        baseCurrency: meta.baseCurrency,
+        conversion: conversionText(meta.conversion),
+        planHash: meta.planHash,
+        operations: documents.length,
+        generatedAt
+      },
+      kinds: Preview.countKinds(documents),
+      matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(snapshot)?.content),
+      documents,
+      issues: Preview.groupIssues(meta.issues),
+      projected: p === undefined ? undefined : Preview.projectedTrialBalance(p),
+      comparisons:
+        p === undefined ? [] : tbs.map((tb) => Preview.compareWithSource(p, tb, meta.accounts ?? [])),
+      unknowns,
+      unavailable: Either.isLeft(projection)
+        ? `The projected trial balance could not be made: ${projection.left}`
+        : undefined
+    }
+    return preview
+  })
+
+/** Writes `plan.html` and `plan.xlsx` into `dir`; returns their paths. */
+export const write = (dir: string, preview: Preview.Preview) =>
+  Effect.promise(async () => {
+    await NodeFs.mkdir(dir, { recursive: true })
+    const html = NodePath.join(dir, "plan.html")
+    const xlsx = NodePath.join(dir, "plan.xlsx")
+    await NodeFs.writeFile(html, HtmlPreview.render(preview))
+    await XlsxPreview.write(xlsx, preview)
+    return { html, xlsx }
+  })
+
+/** Builds and writes the preview of the stored plan into `dir`: what `plan` does after storing a plan. */
+export const writeFor = (
+  dir: string,
+  books: SourceBooks,
+  sourceSystem: string,
+  scratch: Projection.StartScratch
+) =>
+  Effect.gen(function* () {
+    const generatedAt = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC"
+    const preview = yield* build(books, sourceSystem, generatedAt, scratch)
+    const paths = yield* write(dir, preview)
+    return { ...paths, preview }
+  })

@@ -1,0 +1,217 @@
+/**
+ * `plan.xlsx`: the preview as a workbook, streamed to disk row by row (exceljs's streaming writer), so that a
+ * plan of any size fits: sheets Summary, Projected TB, one "TB vs source <date>" per source Trial Balance,
+ * Issues and Operations (every operation, not only the first of each phase). Header rows are frozen and
+ * filtered; amounts are numbers with the accounting format of the reconciliation's workbook.
+ */
+import ExcelJS from "exceljs"
+import * as Format from "../reconcile/Format.js"
+import { accountingFormat } from "../reconcile/XlsxReport.js"
+import type { Preview } from "./Preview.js"
+
+const heading = { type: "pattern", pattern: "solid", fgColor: { argb: "FF1C2430" } } as const
+const differs = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFDE2E0" } } as const
+
+interface Column {
+  readonly header: string
+  readonly width: number
+  readonly money?: boolean
+}
+
+type Cell = string | number | null
+
+/** A sheet of one table: a frozen, filtered, styled header, then rows committed as they are added. */
+const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: ReadonlyArray<Column>) => {
+  const ws = wb.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] })
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width,
+    ...(c.money ? { style: { numFmt: accountingFormat } } : {})
+  }))
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } }
+  const head = ws.getRow(1)
+  head.font = { bold: true, color: { argb: "FFFFFFFF" } }
+  head.fill = heading
+  head.commit()
+  return {
+    add: (cells: ReadonlyArray<Cell>, style: { fill?: ExcelJS.Fill; bold?: boolean } = {}) => {
+      const row = ws.addRow(
+        cells.map((v, i) => (columns[i]?.money && typeof v === "string" ? Format.toNumber(v) : v))
+      )
+      if (style.fill) row.eachCell({ includeEmpty: true }, (c) => (c.fill = style.fill!))
+      if (style.bold) row.font = { bold: true }
+      row.commit()
+    },
+    done: () => ws.commit()
+  }
+}
+
+/** Streams the workbook into `file`. */
+export const write = async (file: string, p: Preview): Promise<void> => {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: false
+  })
+  wb.creator = "ledger-migrate"
+
+  const summary = sheet(wb, "Summary", [
+    { header: "Item", width: 34 },
+    { header: "Value", width: 90 }
+  ])
+  const h = p.header
+  for (const [k, v] of [
+    ["Company", h.company],
+    ["Source system", h.sourceSystem],
+    ["Conversion", h.conversion],
+    ["Base currency", h.baseCurrency],
+    ["Plan hash", h.planHash],
+    ["Operations", String(h.operations)],
+    ["Generated", h.generatedAt],
+    ...p.kinds.map((k) => [
+      `${k.phase}: ${k.kind}`,
+      `${k.planned} planned: ${k.created} to create, ${k.adopted} already in the target, ${k.refused} refused, ${k.skipped} skipped`
+    ]),
+    ...p.matched.map((m) => [`Matched in the target: ${m.entity}`, String(m.count)]),
+    ...(p.unavailable ? [["Projected trial balance", p.unavailable]] : []),
+    ...p.unknowns.map((u) => ["Cannot be known before the load", u])
+  ] as Array<[string, string]>)
+    summary.add([k, v])
+  summary.done()
+
+  if (p.projected) {
+    const tb = sheet(wb, "Projected TB", [
+      { header: "Class", width: 14 },
+      { header: "Code", width: 10 },
+      { header: "Account", width: 40 },
+      { header: "Account is", width: 20 },
+      { header: "Debit", width: 16, money: true },
+      { header: "Credit", width: 16, money: true }
+    ])
+    for (const s of p.projected.sections) {
+      for (const r of s.rows)
+        tb.add([
+          s.name,
+          r.code,
+          r.account,
+          r.origin === "exists" ? "in the target" : "created by the plan",
+          Format.column(r.debit) === "" ? null : r.debit,
+          Format.column(r.credit) === "" ? null : r.credit
+        ])
+      tb.add([s.name, "", `Total ${s.name}`, "", s.debit, s.credit], { bold: true })
+    }
+    tb.add(["", "", "Total", "", p.projected.debit, p.projected.credit], { bold: true })
+    tb.done()
+  }
+
+  const names = new Set<string>()
+  for (const c of p.comparisons) {
+    // Two Trial Balances at one date (two files) get a sheet each.
+    let name = `TB vs source ${c.asAt}`
+    for (let n = 2; names.has(name); n++) name = `TB vs source ${c.asAt} (${n})`
+    names.add(name)
+    const ws = sheet(wb, name, [
+      { header: "Class", width: 14 },
+      { header: "Code", width: 10 },
+      { header: "Source account", width: 36 },
+      { header: "Target account", width: 36 },
+      { header: "Source debit", width: 16, money: true },
+      { header: "Source credit", width: 16, money: true },
+      { header: "Projected debit", width: 16, money: true },
+      { header: "Projected credit", width: 16, money: true },
+      { header: "Difference", width: 16, money: true },
+      { header: "Source rows", width: 30 }
+    ])
+    for (const s of c.sections) {
+      for (const r of s.rows)
+        ws.add(
+          [
+            s.name,
+            r.sourceAccounts
+              .map((a) => a.code)
+              .filter((x) => x !== "")
+              .join(", "),
+            r.sourceAccounts.map((a) => a.name).join(" + "),
+            r.targetAccount ?? "",
+            r.sourceDebit,
+            r.sourceCredit,
+            r.targetDebit,
+            r.targetCredit,
+            r.difference,
+            r.lineage.join(", ")
+          ],
+          r.status === "ok" ? {} : { fill: differs }
+        )
+      const t = s.totals
+      ws.add(
+        [
+          s.name,
+          "",
+          `Total ${s.name}`,
+          "",
+          t.sourceDebit,
+          t.sourceCredit,
+          t.targetDebit,
+          t.targetCredit,
+          t.difference,
+          ""
+        ],
+        {
+          bold: true
+        }
+      )
+    }
+    const t = c.totals
+    ws.add(
+      ["", "", "Total", "", t.sourceDebit, t.sourceCredit, t.targetDebit, t.targetCredit, t.difference, ""],
+      {
+        bold: true
+      }
+    )
+    ws.done()
+  }
+
+  const issues = sheet(wb, "Issues", [
+    { header: "Severity", width: 10 },
+    { header: "What to do", width: 60 },
+    { header: "What", width: 40 },
+    { header: "Why", width: 50 },
+    { header: "Source rows", width: 40 }
+  ])
+  for (const g of p.issues)
+    for (const i of g.issues) issues.add([g.severity, g.fix, i.what, i.why, i.lineage.join(", ")])
+  issues.done()
+
+  const ops = sheet(wb, "Operations", [
+    { header: "#", width: 7 },
+    { header: "Phase", width: 13 },
+    { header: "Kind", width: 20 },
+    { header: "Reference", width: 34 },
+    { header: "Date", width: 11 },
+    { header: "Contact / applies to", width: 32 },
+    { header: "Currency", width: 9 },
+    { header: "Amount", width: 16, money: true },
+    { header: "In the target", width: 22 },
+    { header: "Message", width: 50 },
+    { header: "Source rows", width: 40 }
+  ])
+  for (const d of p.documents)
+    ops.add(
+      [
+        d.seq,
+        d.phase,
+        d.kind,
+        d.reference,
+        d.date,
+        d.party,
+        d.currency,
+        d.kind === "rate" ? null : d.amount === "" ? null : d.amount,
+        d.outcome,
+        d.message,
+        d.lineage.join(", ")
+      ],
+      d.outcome === "refused" || d.outcome === "skipped" ? { fill: differs } : {}
+    )
+  ops.done()
+  await wb.commit()
+}

@@ -1,0 +1,187 @@
+/**
+ * The dry-run preview of the bundled sample's plan: `plan` writes WS/plan.html and WS/plan.xlsx and says where;
+ * the projected trial balance (the plan run in a scratch copy of the target) equals the source's own Trial
+ * Balance at 2025-12-31 account by account, and equals the trial balance the sandbox reports after the real
+ * load; the real target receives no write while the preview is made; the plan hash does not depend on it; the
+ * workbook reads back with its sheets, headers and a known document row.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as Effect from "effect/Effect"
+import ExcelJS from "exceljs"
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import { scratchSandbox } from "../../src/cli/commands/plan.js"
+import * as Pipeline from "../../src/cli/Pipeline.js"
+import * as Extract from "../../src/extract/Extract.js"
+import * as Executor from "../../src/load/Executor.js"
+import * as PlanPreview from "../../src/preview/PlanPreview.js"
+import * as TargetBooks from "../../src/reconcile/TargetBooks.js"
+import { accountingFormat } from "../../src/reconcile/XlsxReport.js"
+import * as PlanStore from "../../src/staging/PlanStore.js"
+import * as Money from "../../src/transform/Money.js"
+import * as Sources from "../../src/transform/Sources.js"
+import { apiKey, layers, runCli, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { migration } from "../support/Migration.js"
+
+const cells = (row: ExcelJS.Row) =>
+  (row.values as Array<unknown>).slice(1).map((v) => (v === undefined || v === null ? "" : String(v)))
+
+describe("the plan's dry-run preview of the bundled sample", () => {
+  it.scopedLive(
+    "projects the source's trial balance and the loaded sandbox's, writes plan.html and plan.xlsx, and changes no hash",
+    () =>
+      Effect.gen(function* () {
+        const dir = tempDir("preview")
+        const s = yield* sandbox()
+        const { workspace, common } = migration(dir, s.url)
+        const inProcess = <A, E>(e: Effect.Effect<A, E, any>) =>
+          e.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer)) as Effect.Effect<
+            A,
+            E
+          >
+        yield* inProcess(Extract.run({ source: "xero", inputDir: sampleDir }))
+
+        const plan = yield* Effect.promise(() => runCli(["plan", ...common], { JK_API_KEY: apiKey }))
+        assert.strictEqual(plan.status, 0, plan.stdout + plan.stderr)
+        const html = NodePath.join(workspace, "plan.html")
+        const xlsx = NodePath.join(workspace, "plan.xlsx")
+        assert.include(plan.stdout, `Preview: ${html} (the workbook: ${xlsx})`)
+        assert.isTrue(NodeFs.existsSync(html) && NodeFs.existsSync(xlsx))
+        const printed = /Plan hash: (\w+)/.exec(plan.stdout)?.[1]
+
+        // The preview is made in a copy: the real target has none of the plan's documents yet.
+        assert.deepStrictEqual(
+          (yield* Effect.promise(() => searchAll(s, "invoices", "reference"))).length,
+          0,
+          "no invoice reached the target while the preview was made"
+        )
+        // The same plan without a preview has the same hash, and building a preview leaves it as it is.
+        const bare = yield* inProcess(Pipeline.plan(undefined, undefined, undefined))
+        assert.strictEqual(bare.hash, printed)
+        const books = yield* inProcess(Effect.flatMap(Sources.staged, (from) => from.read))
+        const preview = yield* inProcess(
+          PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox)
+        )
+        assert.strictEqual((yield* inProcess(PlanStore.meta))?.planHash, printed)
+        assert.strictEqual(preview.header.planHash, printed)
+
+        // Every operation completes in the copy, and the projection equals the source's TB account by account.
+        assert.deepStrictEqual(
+          preview.kinds.filter((k) => k.created + k.adopted !== k.planned),
+          [],
+          "every operation completes in the copy"
+        )
+        assert.strictEqual(preview.header.operations, 701)
+        assert.deepStrictEqual(preview.unknowns, [])
+        const [tb] = preview.comparisons
+        assert.strictEqual(tb?.asAt, "2025-12-31")
+        const rows = tb!.sections.flatMap((x) => x.rows)
+        assert.strictEqual(rows.length, books.trialBalances[0]!.lines.length, "one row per source TB account")
+        assert.deepStrictEqual(
+          rows.filter((r) => r.status !== "ok").map((r) => [r.sourceAccounts[0]?.name, r.difference]),
+          [],
+          "no account differs"
+        )
+        for (const r of rows) {
+          assert.strictEqual(r.targetDebit, r.sourceDebit, `${r.targetAccount} debit`)
+          assert.strictEqual(r.targetCredit, r.sourceCredit, `${r.targetAccount} credit`)
+        }
+        assert.strictEqual(tb!.totals.difference, "0.00")
+        assert.strictEqual(tb!.totals.targetDebit, "871652.67")
+
+        // The real load: the sandbox's own trial balance is the projection, account by account.
+        const loaded = yield* inProcess(Executor.load({ concurrency: 8 }))
+        assert.isTrue(loaded.complete)
+        const target = yield* inProcess(TargetBooks.trialBalance("2025-01-01", "2025-12-31"))
+        const projected = new Map(
+          preview.projected!.sections.flatMap((x) =>
+            x.rows.map((r) => [
+              r.account,
+              Money.toFixed(Money.sub(Money.fromNumber(Number(r.debit)), Money.fromNumber(Number(r.credit))))
+            ])
+          )
+        )
+        assert.deepStrictEqual(
+          new Map(target.rows.map((r) => [r.accountName, Money.toFixed(r.balance)])),
+          projected,
+          "the sandbox's trial balance after the load equals the projection"
+        )
+        assert.strictEqual(preview.projected!.debit, Money.toFixed(target.debit))
+        assert.strictEqual(preview.projected!.credit, Money.toFixed(target.credit))
+
+        // The workbook: its sheets, frozen headers and a known invoice with the total the target computed.
+        const wb = new ExcelJS.Workbook()
+        yield* Effect.promise(() => wb.xlsx.readFile(xlsx))
+        assert.deepStrictEqual(
+          wb.worksheets.map((w) => w.name),
+          ["Summary", "Projected TB", "TB vs source 2025-12-31", "Issues", "Operations"]
+        )
+        const ops = wb.getWorksheet("Operations")!
+        assert.deepStrictEqual(cells(ops.getRow(1)), [
+          "#",
+          "Phase",
+          "Kind",
+          "Reference",
+          "Date",
+          "Contact / applies to",
+          "Currency",
+          "Amount",
+          "In the target",
+          "Message",
+          "Source rows"
+        ])
+        assert.strictEqual(ops.views[0]?.state, "frozen")
+        assert.strictEqual(ops.rowCount, 1 + 701, "every operation, not only the first of each phase")
+        const invoices = yield* Effect.promise(() =>
+          searchAll(s, "invoices", "reference", { reference: { in: ["INV-0150"] } })
+        )
+        let found: Array<string> | undefined
+        ops.eachRow((row) => {
+          const c = cells(row)
+          if (c[2] === "invoice" && c[3] === "INV-0150") found = c
+        })
+        assert.deepStrictEqual(found?.slice(1, 9), [
+          "transactions",
+          "invoice",
+          "INV-0150",
+          "2025-12-30",
+          "Pacific Rim Logistics Inc.",
+          "USD",
+          String(invoices[0]?.totalAmount),
+          "created"
+        ])
+        assert.match(found?.[10] ?? "", /^SalesInvoices\.csv:\d+/)
+        const tbSheet = wb.getWorksheet("TB vs source 2025-12-31")!
+        assert.deepStrictEqual(cells(tbSheet.getRow(1)).slice(4, 9), [
+          "Source debit",
+          "Source credit",
+          "Projected debit",
+          "Projected credit",
+          "Difference"
+        ])
+        assert.strictEqual(
+          tbSheet.getRow(2).getCell(5).numFmt,
+          accountingFormat,
+          "amounts are numbers, formatted"
+        )
+        let sales: Array<string> | undefined
+        tbSheet.eachRow((row) => {
+          const c = cells(row)
+          if (c[2] === "Sales") sales = c
+        })
+        assert.deepStrictEqual(sales?.slice(0, 9), [
+          "Revenue",
+          "200",
+          "Sales",
+          "Sales",
+          "0",
+          "275365.29",
+          "0",
+          "275365.29",
+          "0"
+        ])
+      }),
+    240_000
+  )
+})
