@@ -45,29 +45,43 @@ const matchedOf = (
     .map(([entity, count]) => ({ entity: entityLabels[entity] ?? entity, count }))
 }
 
+/**
+ * Above this many operations the plan does not run itself in a scratch copy of the target: that costs as much
+ * as a load (minutes at 20,000 invoices) and would make every re-plan one. `rehearse` makes the same
+ * projection against a mirror of the target, and the preview says so.
+ */
+export const PROJECTION_LIMIT = 25_000
+
 /** The preview of the stored plan; `books` are the books it was built from (for the source's TBs). */
 export const build = (
   books: SourceBooks,
   sourceSystem: string,
   generatedAt: string,
-  scratch: Projection.StartScratch
+  scratch: Projection.StartScratch,
+  projectionLimit: number = PROJECTION_LIMIT
 ) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
     if (meta === undefined) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
     const tbs = books.trialBalances
+    const operations = yield* PlanStore.operationCount
     const snapshot = yield* Effect.either(MirrorSnapshot.take)
     const projection = Either.isLeft(snapshot)
       ? Either.left(snapshot.left.message)
-      : yield* Projection.project(
-          snapshot.right.content,
-          PlanStore.page,
-          tbs.map((t) => t.asAt),
-          scratch
-        ).pipe(
-          Effect.map((p) => Either.right(p)),
-          Effect.catchAll((e) => Effect.succeed(Either.left(e.message)))
-        )
+      : operations > projectionLimit
+        ? Either.left(
+            `the plan has ${operations.toLocaleString("en-US")} operations, more than the ${projectionLimit.toLocaleString("en-US")} plan runs in a scratch copy of the target; ` +
+              "run rehearse, which loads the plan into a mirror of the target and reports the projected trial balance"
+          )
+        : yield* Projection.project(
+            snapshot.right.content,
+            PlanStore.page,
+            tbs.map((t) => t.asAt),
+            scratch
+          ).pipe(
+            Effect.map((p) => Either.right(p)),
+            Effect.catchAll((e) => Effect.succeed(Either.left(e.message)))
+          )
     const p = Either.getOrUndefined(projection)
     const byKey = new Map((p?.outcomes ?? []).map((o) => [o.key, o]))
     const documents: Array<Preview.PreviewDoc> = []

@@ -155,3 +155,10 @@ export const meta = Effect.gen(function* () {
     conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined
   } satisfies PlanMeta
 }).pipe(Effect.orDie)
+
+/** How many operations the stored plan has. */
+export const operationCount = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const [row] = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM plan_ops`
+  return row?.n ?? 0
+}).pipe(Effect.orDie)

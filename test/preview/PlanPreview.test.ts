@@ -65,6 +65,13 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         )
         assert.strictEqual((yield* inProcess(PlanStore.meta))?.planHash, printed)
         assert.strictEqual(preview.header.planHash, printed)
+        // Above the limit the plan is not run in a copy: the preview says to rehearse instead.
+        const large = yield* inProcess(
+          PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox, 700)
+        )
+        assert.isUndefined(large.projected)
+        assert.include(large.unavailable ?? "", "the plan has 701 operations, more than the 700")
+        assert.include(large.unavailable ?? "", "run rehearse")
 
         // Every operation completes in the copy, and the projection equals the source's TB account by account.
         assert.deepStrictEqual(

@@ -1,5 +1,6 @@
 /** `plan`: build the deterministic plan from staging, reading (never writing) the target. */
 import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { StartScratch } from "../../preview/Projection.js"
@@ -34,7 +35,21 @@ export const scratchSandbox: StartScratch = {
 
 export const plan = Command.make(
   "plan",
-  { workspace, baseUrl, apiKeyFile, mappings, runsDir, mode, asAt, from },
+  {
+    workspace,
+    baseUrl,
+    apiKeyFile,
+    mappings,
+    runsDir,
+    mode,
+    asAt,
+    from,
+    noPreview: Options.boolean("no-preview").pipe(
+      Options.withDescription(
+        "store the plan without writing plan.html and plan.xlsx (nor running it in a scratch copy of the target)"
+      )
+    )
+  },
   (args) =>
     exitWith(
       Effect.gen(function* () {
@@ -43,10 +58,11 @@ export const plan = Command.make(
           workspace: args.workspace,
           baseUrl: args.baseUrl
         })
-        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover, {
-          dir: args.workspace,
-          scratch: scratchSandbox
-        }).pipe(Effect.provide(Run.loggerLayer(run)))
+        const result = yield* Pipeline.plan(
+          Option.getOrUndefined(args.mappings),
+          cutover,
+          args.noPreview ? undefined : { dir: args.workspace, scratch: scratchSandbox }
+        ).pipe(Effect.provide(Run.loggerLayer(run)))
         yield* Run.record(run, {
           planHash: result.hash,
           operations: result.ops,
