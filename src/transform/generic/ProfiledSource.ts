@@ -350,10 +350,10 @@ const chartOf = (
         severity: "warning",
         lineage: [a.lineage],
         what: `account "${a.code}" (${name})`,
-        why: "no chart gives its type and none of the profiles' code ranges covers it, so it is classified Unmapped",
+        why: "no chart gives its type and none of the profiles' code ranges covers it, so it is classified Unmapped (created as the mappings' \"Unmapped\" entry says: a Current Asset unless changed)",
         fix:
           `add a range covering "${a.code}" to the profile's accountCodes.classes, give a chart file with its type, ` +
-          `or map "${UNMAPPED}" in the workspace's account-types.json; until then the plan refuses it and its journals`
+          `or map "${UNMAPPED}" in the workspace's account-types.json; otherwise reclassify the account after the load`
       })
     }
     const side = control.get(a.code)
