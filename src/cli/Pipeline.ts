@@ -13,6 +13,8 @@ import * as ReadSnapshot from "../load/ReadSnapshot.js"
 import { TargetApi } from "../load/TargetApi.js"
 import * as Reconcile from "../reconcile/Reconcile.js"
 import * as ReportWriter from "../reconcile/ReportWriter.js"
+import * as Matching from "../review/Matching.js"
+import * as Review from "../review/Review.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import * as SourceRows from "../staging/SourceRows.js"
@@ -83,7 +85,11 @@ const cutoverOf = (c: Conversion | undefined): Cutover =>
       ? { mode: "from", from: c.from }
       : { mode: "quick", asAt: c.asAt }
 
-export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
+/**
+ * Plans the staged books against the target. With `workspace`, the decisions of its review.xlsx apply (a bad
+ * one fails the plan, naming its cell) and the suggestions still unconfirmed are recorded for load's gate.
+ */
+export const plan = (mappingsDir: string | undefined, cutover?: Cutover, workspace?: string) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
       return yield* Effect.dieMessage(
@@ -93,7 +99,10 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
     const from = yield* Sources.staged
     const source = yield* from.read
     const snapshot = yield* ReadSnapshot.read
-    const mappings = yield* Mappings.load(from.mappings, mappingsDir)
+    const shipped = yield* Mappings.load(from.mappings, mappingsDir)
+    const review =
+      workspace === undefined ? undefined : yield* Review.decisions(workspace, source, snapshot, shipped)
+    const mappings = review ? { ...shipped, decisions: review.decisions } : shipped
     const { books, conversion, clearingAccounts } = yield* convertedBooks(
       source,
       cutover,
@@ -124,6 +133,13 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover) =>
       )
     }
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
+    if (review) {
+      yield* Review.save(review.state)
+      const n = review.state.pending.length
+      yield* Console.log(
+        `Review: ${review.decisions.size} decisions from ${review.state.workbook ? Review.workbookPath(workspace!) : "no review.xlsx"}; ${n} suggestion${n === 1 ? "" : "s"} below confidence ${Matching.confirmBelow.toFixed(2)} to confirm before load`
+      )
+    }
     const rejects = built.issues.filter((i) => i.severity === "reject")
     const warnings = built.issues.filter((i) => i.severity === "warning")
     yield* Console.log(`Plan: ${built.ops.length} operations (base currency ${snapshot.baseCurrency})`)

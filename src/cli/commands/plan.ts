@@ -30,9 +30,11 @@ export const plan = Command.make(
           workspace: args.workspace,
           baseUrl: args.baseUrl
         })
-        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover).pipe(
-          Effect.provide(Run.loggerLayer(run))
-        )
+        const result = yield* Pipeline.plan(
+          Option.getOrUndefined(args.mappings),
+          cutover,
+          args.workspace
+        ).pipe(Effect.provide(Run.loggerLayer(run)))
         yield* Run.record(run, {
           planHash: result.hash,
           operations: result.ops,
