@@ -166,7 +166,9 @@ const suggestAccount = (
     .map((t) => ({ t, s: similarity(a.name, t.name) }))
     .sort((x, y) => y.s - x.s || byText(x.t.name, y.t.name))
   const best = ranked[0]
-  if (best && best.s >= fuzzyFloor) return adopt(best.t, Number(best.s.toFixed(2)), `name ${score(best.s)}`)
+  // Alike names are never certain: at most 0.95, below the same name (1) and the same normalised name (0.97).
+  if (best && best.s >= fuzzyFloor)
+    return adopt(best.t, Math.min(0.95, Number(best.s.toFixed(2))), `name ${score(best.s)}`)
   if (exact) {
     const cls = classOf(exact.accountType) ?? exact.accountType
     return {

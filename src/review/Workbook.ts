@@ -299,12 +299,12 @@ export const read = async (
         }
       } else if (sheet === "Contacts") {
         const other = sourceContacts.get(wanted)
-        if (wanted === CREATE || wanted === normalizeName(s.label)) {
+        if (contacts.has(wanted)) choice = { kind: "adopt", target: contacts.get(wanted)! }
+        else if (wanted === CREATE || wanted === normalizeName(s.label)) {
           const clash = contacts.get(normalizeName(s.label))
           if (clash) refuse(`the target already has a contact named "${clash}"; choose it instead`)
           else choice = { kind: "create" }
-        } else if (contacts.has(wanted)) choice = { kind: "adopt", target: contacts.get(wanted)! }
-        else if (other && other.choice.kind === "create") choice = { kind: "merge", into: other.label }
+        } else if (other && other.choice.kind === "create") choice = { kind: "merge", into: other.label }
         else
           refuse(
             `neither a contact of the target nor a source contact that is created; choose from the drop-down or "${CREATE}"`
