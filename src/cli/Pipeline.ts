@@ -137,7 +137,7 @@ export const plan = (mappingsDir: string | undefined, cutover?: Cutover, workspa
       yield* Review.save(review.state)
       const n = review.state.pending.length
       yield* Console.log(
-        `Review: ${review.decisions.size} decisions from ${review.state.workbook ? Review.workbookPath(workspace!) : "no review.xlsx"}; ${n} suggestion${n === 1 ? "" : "s"} below confidence ${Matching.confirmBelow.toFixed(2)} to confirm before load`
+        `Review: ${review.decisions.size} decisions (${review.differing} other than suggested) from ${review.state.workbook ? Review.workbookPath(workspace!) : "no review.xlsx"}; ${n} suggestion${n === 1 ? "" : "s"} below confidence ${Matching.confirmBelow.toFixed(2)} to confirm before load`
       )
     }
     const rejects = built.issues.filter((i) => i.severity === "reject")

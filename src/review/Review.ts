@@ -89,8 +89,13 @@ export const decisions = (
       confidence: s.confidence,
       reason: s.reason
     }))
+    const differing = suggestions.filter((s) => {
+      const c = chosen.get(Matching.choiceKey(s.sheet, s.key))
+      return c !== undefined && JSON.stringify(c) !== JSON.stringify(s.choice)
+    }).length
     return {
       decisions: chosen,
+      differing,
       state: { workbook: exists ? sha256(path) : null, pending } satisfies ReviewState
     }
   })
