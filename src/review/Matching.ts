@@ -266,7 +266,8 @@ const suggestTax = (
   if (fitting.length === 1)
     return {
       choice: { kind: "adopt", target: fitting[0]!.name },
-      confidence: 0.9,
+      // A rate and a side are evidence, not a name: the accountant confirms every tax code matched by them.
+      confidence: 0.85,
       reason: `rate ${fitting[0]!.vatValue}% on ${priced.length} lines, ${side}: the only such profile${mapNote}`
     }
   if (fitting.length > 1) {

@@ -215,11 +215,11 @@ describe("tax code suggestions", () => {
       "GST 7%":
         '? | 0 | no tax profile of the target fits (no priced lines, sales); the platform cannot create tax profiles: choose one, or "no tax profile"',
       "No GST":
-        'Out of Scope | 0.9 | rate 0% on 1 lines, purchases: the only such profile (the tax map\'s "NR" is not in the target)',
+        'Out of Scope | 0.85 | rate 0% on 1 lines, purchases: the only such profile (the tax map\'s "NR" is not in the target)',
       "Standard-Rated Purchases":
-        'GST 9% Purchases | 0.9 | rate 9% on 1 lines, purchases: the only such profile (the tax map\'s "TX 9%" is not in the target)',
+        'GST 9% Purchases | 0.85 | rate 9% on 1 lines, purchases: the only such profile (the tax map\'s "TX 9%" is not in the target)',
       "Standard-Rated Supplies":
-        'GST 9% Sales | 0.9 | rate 9% on 1 lines, sales: the only such profile (the tax map\'s "SR 9%" is not in the target)',
+        'GST 9% Sales | 0.85 | rate 9% on 1 lines, sales: the only such profile (the tax map\'s "SR 9%" is not in the target)',
       "Zero-Rated Supplies":
         'Zero-rated Sales | 0.6 | rate 0% on 1 lines, sales: 3 profiles fit, nearest name 0.95 (the tax map\'s "ZR" is not in the target)'
     })
