@@ -330,6 +330,8 @@ export const suggest = (
   const balance = balances(books)
   const seen = new Set<string>()
   for (const a of [...books.accounts].sort((x, y) => byText(x.name, y.name))) {
+    // The migration's own accounts (a conversion's clearing accounts, no source row) are not the source's.
+    if (a.lineage === "") continue
     const key = accountKey(a)
     if (seen.has(key)) continue
     seen.add(key)

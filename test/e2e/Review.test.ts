@@ -248,6 +248,6 @@ describe("review of the matching against a renamed chart", () => {
         assert.notStrictEqual(stale.status, 0)
         assert.match(stale.stderr, /review\.xlsx changed after the plan was made: run plan again/)
       }),
-    240_000
+    480_000
   )
 })
