@@ -12,37 +12,10 @@ import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import type { SourceAccount, SourceBooks } from "../../src/transform/SourceModel.js"
 import type { TargetSnapshot } from "../../src/transform/TargetSnapshot.js"
 import { books, invoice, line, m } from "../transform/Books.js"
+import { renamedChart, snapshotOf } from "./Organisation.js"
 
 const root = NodePath.resolve(import.meta.dirname, "../..")
-export const renamedChart = NodePath.join(root, "test/fixtures/organisations/renamed-chart.json")
-
-/** The snapshot plan would read from a sandbox started on the renamed-chart organisation. */
-const org = JSON.parse(NodeFs.readFileSync(renamedChart, "utf8")) as {
-  accounts: Array<{ name: string; code?: string; classificationType: string; controlFlag?: boolean }>
-  taxProfiles: Array<{ name: string; vatValue: number; appliesToSale: boolean; appliesToPurchase: boolean }>
-  contacts: Array<{ name: string }>
-  items: Array<{ itemCode: string }>
-}
-const renamed: TargetSnapshot = {
-  baseCurrency: "SGD",
-  enabledCurrencies: ["SGD"],
-  accounts: org.accounts.map((a) => ({
-    name: a.name,
-    code: a.code ?? "",
-    accountType: a.classificationType,
-    controlFlag: a.controlFlag === true,
-    currencyCode: "SGD"
-  })),
-  taxProfiles: org.taxProfiles.map(({ name, vatValue, appliesToSale, appliesToPurchase }) => ({
-    name,
-    vatValue,
-    appliesToSale,
-    appliesToPurchase
-  })),
-  contactNames: org.contacts.map((c) => c.name),
-  itemCodes: org.items.map((i) => i.itemCode),
-  rates: []
-}
+const renamed = snapshotOf(renamedChart)
 
 const json = (file: string) =>
   JSON.parse(NodeFs.readFileSync(NodePath.join(root, "mappings/xero", file), "utf8")) as Record<
