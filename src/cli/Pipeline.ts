@@ -15,6 +15,8 @@ import * as ReadSnapshot from "../load/ReadSnapshot.js"
 import { TargetApi } from "../load/TargetApi.js"
 import * as Reconcile from "../reconcile/Reconcile.js"
 import * as ReportWriter from "../reconcile/ReportWriter.js"
+import * as Matching from "../review/Matching.js"
+import * as Review from "../review/Review.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import * as SourceRows from "../staging/SourceRows.js"
@@ -86,13 +88,18 @@ const cutoverOf = (c: Conversion | undefined): Cutover =>
       : { mode: "quick", asAt: c.asAt }
 
 /**
+ * Plans the staged books against the target. `workspace`: the decisions of its review.xlsx apply (a bad one
+ * fails the plan, naming its cell) and the suggestions still unconfirmed are recorded for load's gate.
  * `preview`: where to write the plan's preview (`plan.html`, `plan.xlsx`) and how to start the scratch copy of
  * the target it runs the plan in; none when undefined.
  */
 export const plan = (
   mappingsDir: string | undefined,
   cutover?: Cutover,
-  preview?: { readonly dir: string; readonly scratch: StartScratch }
+  options: {
+    readonly workspace?: string
+    readonly preview?: { readonly dir: string; readonly scratch: StartScratch }
+  } = {}
 ) =>
   Effect.gen(function* () {
     if ((yield* SourceRows.files).length === 0) {
@@ -103,7 +110,11 @@ export const plan = (
     const from = yield* Sources.staged
     const source = yield* from.read
     const snapshot = yield* ReadSnapshot.read
-    const mappings = yield* Mappings.load(from.mappings, mappingsDir)
+    const shipped = yield* Mappings.load(from.mappings, mappingsDir)
+    const { workspace, preview } = options
+    const review =
+      workspace === undefined ? undefined : yield* Review.decisions(workspace, source, snapshot, shipped)
+    const mappings = review ? { ...shipped, decisions: review.decisions } : shipped
     const { books, conversion, clearingAccounts } = yield* convertedBooks(
       source,
       cutover,
@@ -134,6 +145,13 @@ export const plan = (
       )
     }
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
+    if (review) {
+      yield* Review.save(review.state)
+      const n = review.state.pending.length
+      yield* Console.log(
+        `Review: ${review.decisions.size} decisions (${review.differing} other than suggested) from ${review.state.workbook ? Review.workbookPath(workspace!) : "no review.xlsx"}; ${n} suggestion${n === 1 ? "" : "s"} below confidence ${Matching.confirmBelow.toFixed(2)} to confirm before load`
+      )
+    }
     const rejects = built.issues.filter((i) => i.severity === "reject")
     const warnings = built.issues.filter((i) => i.severity === "warning")
     yield* Console.log(`Plan: ${built.ops.length} operations (base currency ${snapshot.baseCurrency})`)

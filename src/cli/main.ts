@@ -11,6 +11,7 @@ import { load } from "./commands/load.js"
 import { plan } from "./commands/plan.js"
 import { reconcile } from "./commands/reconcile.js"
 import { rehearse } from "./commands/rehearse.js"
+import { review } from "./commands/review.js"
 import { rollback } from "./commands/rollback.js"
 import { sandbox } from "./commands/sandbox.js"
 import { status } from "./commands/status.js"
@@ -19,7 +20,19 @@ const root = Command.make("ledger-migrate").pipe(
   Command.withDescription(
     "Migrate a business's books from Xero's or QuickBooks Online's exports into the accounting platform: extract, plan, load, reconcile."
   ),
-  Command.withSubcommands([demo, sandbox, extract, plan, rehearse, load, reconcile, rollback, status, api])
+  Command.withSubcommands([
+    demo,
+    sandbox,
+    extract,
+    review,
+    plan,
+    rehearse,
+    load,
+    reconcile,
+    rollback,
+    status,
+    api
+  ])
 )
 
 const cli = Command.run(root, { name: "ledger-migrate", version: "0.1.0" })

@@ -7,7 +7,7 @@
  * target credit note the plan made of it. A contact whose balance differs is reported with the documents
  * that make the difference.
  */
-import { normalizeName } from "../transform/Mappings.js"
+import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import type { SourceAgedItem, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
 import * as OpenItems from "../transform/OpenItems.js"
@@ -75,8 +75,10 @@ export const compareAged = (
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
   const kind = report.side === "AR" ? "invoice" : "bill"
   const perCurrency = report.items.some((i) => i.currency !== undefined)
+  // By contact key (legal form, punctuation, case and spacing set aside), as the review matches contacts: a
+  // source contact adopted under another spelling of the target's, or merged with a variant, is one contact.
   const keyOf = (contact: string, currency: string) =>
-    perCurrency ? `${normalizeName(contact)}|${currency}` : normalizeName(contact)
+    perCurrency ? `${contactKey(contact)}|${currency}` : contactKey(contact)
   const contacts = new Map<string, ContactSide>()
   const contactOf = (name: string, currency: string) => {
     const k = keyOf(name, currency)

@@ -8,7 +8,7 @@
  * currency, from the documents and from the target's AR/AP reports. It cannot see what the transform drops:
  * the trial-balance and aged-report comparisons are the independent proof.
  */
-import { normalizeName } from "../transform/Mappings.js"
+import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
@@ -75,8 +75,9 @@ export const compareDocuments = (
     currency: string,
     v: Money.Money
   ) => {
-    const k = `${side}|${normalizeName(contact)}|${currency}`
-    if (!names.has(normalizeName(contact))) names.set(normalizeName(contact), contact)
+    // By contact key, as the review matches contacts (a contact adopted under another spelling is one).
+    const k = `${side}|${contactKey(contact)}|${currency}`
+    if (!names.has(contactKey(contact))) names.set(contactKey(contact), contact)
     m.set(k, Money.add(m.get(k) ?? Money.zero, v))
   }
 

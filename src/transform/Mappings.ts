@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as NodePath from "node:path"
 import { resource } from "../Resources.js"
+import type { Decisions } from "../review/Matching.js"
 
 /** Where the shipped mappings live (the repository's `mappings/` folder). */
 export const shippedDir = resource("mappings")
@@ -40,6 +41,8 @@ export interface Mappings {
   readonly accountTypes: NameMap
   readonly taxCodes: NameMap
   readonly accounts: NameMap
+  /** The accountant's decisions from the workspace's review.xlsx (absent: the suggestions stand). */
+  readonly decisions?: Decisions
 }
 
 export class MappingError extends Schema.TaggedError<MappingError>()("MappingError", {

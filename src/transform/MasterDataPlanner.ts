@@ -11,6 +11,7 @@ import * as Money from "./Money.js"
 import { tagsOf } from "./Lines.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
 import { journalReference, targetAccount } from "./RecordIdentity.js"
+import { accountKey } from "../review/Matching.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceItemSide } from "./SourceModel.js"
 import { append } from "../Multimap.js"
@@ -117,8 +118,28 @@ export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, las
 
 export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
   const target = new Map(ctx.snapshot.accounts.map((a) => [normalizeName(a.name), a]))
+  const codes = new Set(ctx.snapshot.accounts.map((a) => a.code.trim()).filter((c) => c !== ""))
   for (const a of [...books.accounts].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
-    const { name, existing } = targetAccount(a, ctx.mappings.accounts, target)
+    const choice = ctx.choice("Accounts", accountKey(a))
+    if (choice?.kind === "none") {
+      const why = ctx.matching.suggestions.find((s) => s.sheet === "Accounts" && s.key === accountKey(a))
+      ctx.reject(
+        [a.lineage],
+        `account "${a.name}"`,
+        why?.reason ?? "no target account fits it",
+        "decide it on the Accounts sheet of review.xlsx (review --workspace WS), then plan again"
+      )
+      continue
+    }
+    const { name, existing } =
+      choice?.kind === "adopt"
+        ? {
+            name: target.get(normalizeName(choice.target))?.name ?? choice.target,
+            existing: target.get(normalizeName(choice.target))
+          }
+        : choice?.kind === "create"
+          ? { name: a.name, existing: undefined }
+          : targetAccount(a, ctx.mappings.accounts, target)
     const classificationType =
       existing?.accountType ??
       (a.detailType ? ctx.mappings.accountTypes.get(`${a.type}: ${a.detailType}`) : undefined) ??
@@ -137,13 +158,22 @@ export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
     const created = !existing && !ctx.opKeys.has(key)
     if (created) {
       const bank = classificationType === "Bank Accounts"
+      // A code the target already gives another account is left off (the platform refuses a second one).
+      const code = a.code && !codes.has(a.code.trim()) ? a.code : ""
+      if (a.code && code === "")
+        ctx.warn(
+          [a.lineage],
+          `account "${a.name}"`,
+          `the target already has an account with code ${a.code}`,
+          "it is created without a code; give it one in the target afterwards"
+        )
       const ok = ctx.add(
         { key, phase: "accounts", kind: "account", naturalKey: name, sortKey: name, lineage: [a.lineage] },
         Bodies.Account,
         () => ({
           body: new Bodies.Account({
             name,
-            ...(a.code ? { code: a.code } : {}),
+            ...(code ? { code } : {}),
             classificationType,
             ...(bank ? { currency: a.currency || ctx.snapshot.baseCurrency } : {}),
             ...(a.description ? { description: a.description } : {})
@@ -199,6 +229,23 @@ export const planContacts = (ctx: PlanContext, books: SourceBooks): void => {
     if (c.state !== "voided") onTransaction(c.contactName, c.side === "sale", c.lineage[0]!)
   for (const e of books.cashEntries ?? []) onTransaction(e.contactName, e.direction === "in", e.lineage[0]!)
   const existing = new Set(ctx.snapshot.contactNames.map(normalizeName))
+  // The review's decisions: a contact merged into another source contact adds its roles and rows to it; one
+  // adopted is the target's existing contact.
+  const merged = new Map<string, string>()
+  for (const [k, r] of roles) {
+    const choice = ctx.choice("Contacts", k)
+    if (choice?.kind === "adopt") {
+      ctx.contacts.set(k, choice.target)
+      roles.delete(k)
+    } else if (choice?.kind === "merge" && roles.has(normalizeName(choice.into))) {
+      const into = roles.get(normalizeName(choice.into))!
+      into.customer ||= r.customer
+      into.supplier ||= r.supplier
+      into.lineage.push(...r.lineage)
+      merged.set(k, normalizeName(choice.into))
+      roles.delete(k)
+    }
+  }
   for (const [k, r] of [...roles].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const c = details.get(k)
     const key = Refs.opKey("contact", r.name)
@@ -223,6 +270,10 @@ export const planContacts = (ctx: PlanContext, books: SourceBooks): void => {
     }
     ctx.contacts.set(k, r.name)
   }
+  for (const [k, into] of merged) {
+    const name = ctx.contacts.get(into)
+    if (name !== undefined) ctx.contacts.set(k, name)
+  }
 }
 
 const itemSide = (ctx: PlanContext, side: SourceItemSide | undefined, fallbackName: string) => {
@@ -235,6 +286,11 @@ const itemSide = (ctx: PlanContext, side: SourceItemSide | undefined, fallbackNa
 export const planItems = (ctx: PlanContext, books: SourceBooks): void => {
   const existing = new Set(ctx.snapshot.itemCodes.map((c) => c.trim()))
   for (const item of [...books.items].sort((a, b) => (a.code < b.code ? -1 : 1))) {
+    const choice = ctx.choice("Items", item.code)
+    if (choice?.kind === "adopt") {
+      ctx.items.set(item.code, { ref: Refs.ref("item", choice.target), opKey: undefined })
+      continue
+    }
     const key = Refs.opKey("item", item.code)
     if (!existing.has(item.code)) {
       const ok = ctx.add(

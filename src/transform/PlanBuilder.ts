@@ -2,6 +2,7 @@
  * Builds the plan from source books, the target snapshot and the mappings: pure and deterministic (no
  * clock, no randomness, stable ordering), so the same inputs always give the same plan hash.
  */
+import * as Matching from "../review/Matching.js"
 import * as CashPlanner from "./CashPlanner.js"
 import * as CreditPlanner from "./CreditPlanner.js"
 import * as CreditSettlements from "./CreditSettlements.js"
@@ -33,7 +34,11 @@ const lastDate = (books: SourceBooks): string =>
  * what its credits leave.
  */
 export const build = (books: SourceBooks, snapshot: TargetSnapshot, mappings: Mappings): Plan => {
-  const ctx = new PlanContext(snapshot, mappings)
+  const ctx = new PlanContext(
+    snapshot,
+    mappings,
+    Matching.decide(books, snapshot, mappings, mappings.decisions)
+  )
   ctx.issues.push(...books.issues)
   TagPlanner.planTags(ctx, books)
   MasterDataPlanner.planCurrenciesAndRates(ctx, books, lastDate(books))

@@ -4,6 +4,7 @@
  * its schema class; a body that does not decode becomes a reject naming the schema path and the source rows.
  */
 import * as Schema from "effect/Schema"
+import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
 import type { OpKind, Phase, PlannedOp } from "./Plan.js"
@@ -44,9 +45,16 @@ export class PlanContext {
 
   constructor(
     readonly snapshot: TargetSnapshot,
-    readonly mappings: Mappings
+    readonly mappings: Mappings,
+    /** What each source account, tax code, contact and item becomes: suggestions, or the review's decisions. */
+    readonly matching: Matching
   ) {
     this.taxProfiles = new Map(snapshot.taxProfiles.map((p) => [normalizeName(p.name), p]))
+  }
+
+  /** The choice for a source record on a review sheet; undefined when the matching did not see it. */
+  choice(sheet: Sheet, key: string): Choice | undefined {
+    return this.matching.choices.get(choiceKey(sheet, key))
   }
 
   /** Adds an operation whose body is built from `make` through `schema`; problems become rejects. */
@@ -112,6 +120,19 @@ export class PlanContext {
     sourceTaxType: string
   ): { readonly ref: string; readonly profile: TargetTaxProfile } | undefined {
     if (sourceTaxType.trim() === "") return undefined
+    const choice = this.choice("Tax codes", normalizeName(sourceTaxType))
+    if (choice?.kind === "no-profile") return undefined
+    if (choice?.kind === "none") {
+      throw new PlanProblem(
+        `tax rate ${JSON.stringify(sourceTaxType)} has no tax profile`,
+        "tax profiles are never created; no existing profile fits it",
+        `decide it on the Tax codes sheet of review.xlsx (review --workspace WS), or add "${sourceTaxType}": "<tax profile name>" to ${this.mappings.taxCodes.file}`
+      )
+    }
+    if (choice?.kind === "adopt") {
+      const chosen = this.taxProfiles.get(normalizeName(choice.target))
+      if (chosen) return { ref: Refs.ref("taxProfile", chosen.name), profile: chosen }
+    }
     const listed = this.mappings.taxCodes.get(sourceTaxType)
     const mapped = listed !== undefined ? listed : this.taxProfileByRate(sourceTaxType)
     if (mapped === undefined) {

@@ -57,7 +57,7 @@ describe("the plan's dry-run preview of the bundled sample", () => {
           "no invoice reached the target while the preview was made"
         )
         // The same plan without a preview has the same hash, and building a preview leaves it as it is.
-        const bare = yield* inProcess(Pipeline.plan(undefined, undefined, undefined))
+        const bare = yield* inProcess(Pipeline.plan(undefined, undefined))
         assert.strictEqual(bare.hash, printed)
         const books = yield* inProcess(Effect.flatMap(Sources.staged, (from) => from.read))
         const preview = yield* inProcess(

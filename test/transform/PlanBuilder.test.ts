@@ -174,10 +174,14 @@ describe("PlanBuilder", () => {
     )
   })
 
-  it("rejects an unmapped tax rate and says which mapping file to edit", () => {
-    const r = rejects(books({ documents: [invoice({ lines: [line({ taxType: "Mystery GST" })] })] }))
-    assert.match(r[0]!.what, /tax rate "Mystery GST" has no mapping/)
-    assert.match(r[0]!.fix, /tax-codes\.json/)
+  it("rejects an unmapped tax rate no tax profile fits and says which mapping file to edit", () => {
+    // 7% on a sale: no profile of the target has that rate (a 9% line would be suggested SR 9%, to confirm)
+    const mystery = line({ taxType: "Mystery GST", taxAmount: m("7.00") })
+    const r = rejects(
+      books({ documents: [invoice({ lines: [mystery], total: m("107.00"), taxTotal: m("7.00") })] })
+    )
+    assert.match(r[0]!.what, /tax rate "Mystery GST" has no tax profile/)
+    assert.match(r[0]!.fix, /review\.xlsx.*tax-codes\.json/)
   })
 
   it("rejects a line whose amount is not quantity × price", () => {

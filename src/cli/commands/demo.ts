@@ -66,9 +66,10 @@ export const demo = Command.make(
         )
         const outcome = yield* Effect.gen(function* () {
           yield* Pipeline.extract(input)
+          const workspace = NodePath.join(run.dir, "workspace")
           const plan = yield* Pipeline.plan(undefined, cutover, {
-            dir: NodePath.join(run.dir, "workspace"),
-            scratch: scratchSandbox
+            workspace,
+            preview: { dir: workspace, scratch: scratchSandbox }
           })
           const load = yield* Pipeline.load(run, { concurrency: args.concurrency, retryRejected: false })
           const rec = yield* Pipeline.reconcile(run, undefined)

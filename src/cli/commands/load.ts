@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as NodePath from "node:path"
 import * as TargetChange from "../../load/TargetChange.js"
+import * as Review from "../../review/Review.js"
 import * as PlanStore from "../../staging/PlanStore.js"
 import * as Rehearsals from "../../staging/Rehearsals.js"
 import * as WorkspaceTarget from "../../staging/WorkspaceTarget.js"
@@ -43,6 +44,11 @@ export const load = Command.make(
         "attempt again the operations an earlier run had rejected or skipped (after fixing the data or mappings)"
       )
     ),
+    acceptSuggestions: Options.boolean("accept-suggestions").pipe(
+      Options.withDescription(
+        "load although suggestions below the confidence threshold are not confirmed in review.xlsx, accepting them as suggested (they are printed)"
+      )
+    ),
     force: Options.boolean("force").pipe(
       Options.withDescription(
         "load a plan that differs from the one the last rehearsal rehearsed (otherwise refused, naming the changed operations)"
@@ -58,6 +64,8 @@ export const load = Command.make(
           concurrency: args.concurrency
         })
         const meta = yield* PlanStore.meta
+        for (const line of yield* Review.gate(args.workspace, yield* Review.stored, args.acceptSuggestions))
+          yield* Console.log(line)
         const gate =
           meta === undefined ? { kind: "none" as const } : yield* Rehearsals.gate(meta.planHash, args.force)
         if (gate.kind === "rehearsed")

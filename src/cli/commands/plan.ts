@@ -58,11 +58,10 @@ export const plan = Command.make(
           workspace: args.workspace,
           baseUrl: args.baseUrl
         })
-        const result = yield* Pipeline.plan(
-          Option.getOrUndefined(args.mappings),
-          cutover,
-          args.noPreview ? undefined : { dir: args.workspace, scratch: scratchSandbox }
-        ).pipe(Effect.provide(Run.loggerLayer(run)))
+        const result = yield* Pipeline.plan(Option.getOrUndefined(args.mappings), cutover, {
+          workspace: args.workspace,
+          ...(args.noPreview ? {} : { preview: { dir: args.workspace, scratch: scratchSandbox } })
+        }).pipe(Effect.provide(Run.loggerLayer(run)))
         yield* Run.record(run, {
           planHash: result.hash,
           operations: result.ops,
