@@ -140,6 +140,21 @@ export const naturalKeys = (kinds: ReadonlyArray<string>) =>
     return rows.map((r) => ({ kind: r.kind, naturalKey: r.natural_key }))
   }).pipe(Effect.orDie)
 
+/** Every stored operation's key and kind in load order, without bodies (counting a big plan's kinds). */
+export const keysAndKinds = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{ key: string; kind: string }>`SELECT key, kind FROM plan_ops ORDER BY seq`
+}).pipe(Effect.orDie)
+
+/** The stored operations of `kinds` in load order, bodies included. */
+export const opsOfKinds = (kinds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return (yield* sql<OpRow>`SELECT * FROM plan_ops WHERE ${sql.in("kind", kinds)} ORDER BY seq`).map(
+      fromRow
+    )
+  }).pipe(Effect.orDie)
+
 /** Up to `limit` operations of `phase` after `afterSeq`, bodies included: the loader pages through a phase. */
 export const page = (phase: Phase, afterSeq: number, limit: number) =>
   Effect.gen(function* () {
