@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- [--quick] [--profile] [sandbox] [loader] [extract]]`: runs the selected sections (default
- * all), prints a table per section and writes every figure to `runs/bench-<timestamp>.json`. `--quick`
+ * `npm run bench [-- [--quick] [--profile] [--invoices N[,N…]] [sandbox] [loader] [extract] [scale]]`: runs the
+ * selected sections (default all but `scale`, which takes many minutes at its default sizes), prints a table per section and writes every figure to `runs/bench-<timestamp>.json`. `--quick`
  * shrinks the sizes for a smoke run; `--profile` writes `--cpu-prof` profiles of the child processes to
  * `runs/bench-<timestamp>-prof/`. Not run by CI: the figures are only meaningful on a quiet machine.
  */
@@ -15,14 +15,19 @@ import { round } from "./Report.js"
 import * as Extract from "./sections/Extract.js"
 import * as Loader from "./sections/Loader.js"
 import * as Sandbox from "./sections/Sandbox.js"
+import * as Scale from "./sections/Scale.js"
 
-const sections: Record<string, (quick: boolean, options: ProcessOptions) => Promise<object>> = {
+const sections: Record<
+  string,
+  (quick: boolean, options: ProcessOptions, args: ReadonlyArray<string>) => Promise<object>
+> = {
   sandbox: Sandbox.run,
   loader: Loader.run,
-  extract: Extract.run
+  extract: Extract.run,
+  scale: Scale.run
 }
 
-const usage = `usage: npm run bench -- [--quick] [--profile] [${Object.keys(sections).join("] [")}]`
+const usage = `usage: npm run bench -- [--quick] [--profile] [--invoices N[,N…] (scale)] [${Object.keys(sections).join("] [")}]`
 
 /** The commit measured, and the source files that differed from it (others may be editing the working tree). */
 const source = () => {
@@ -43,8 +48,12 @@ const source = () => {
 const main = async () => {
   if (isStale(true)) await build(true)
   const args = process.argv.slice(2)
-  const flags = args.filter((a) => a.startsWith("-"))
-  const names = args.filter((a) => !a.startsWith("-"))
+  // `--invoices N` takes a value: it is neither a flag nor a section name.
+  const valued = args.flatMap((a, i) =>
+    a === "--invoices" ? [i, i + 1] : a.startsWith("--invoices=") ? [i] : []
+  )
+  const flags = args.filter((a, i) => a.startsWith("-") && !valued.includes(i))
+  const names = args.filter((a, i) => !a.startsWith("-") && !valued.includes(i))
   const unknown = [
     ...flags.filter((f) => !["--quick", "--profile"].includes(f)),
     ...names.filter((n) => sections[n] === undefined)
@@ -55,7 +64,9 @@ const main = async () => {
   }
   const quick = flags.includes("--quick")
   const selected =
-    names.length > 0 ? Object.keys(sections).filter((n) => names.includes(n)) : Object.keys(sections)
+    names.length > 0
+      ? Object.keys(sections).filter((n) => names.includes(n))
+      : Object.keys(sections).filter((n) => n !== "scale")
   const stamp = new Date()
     .toISOString()
     .replace(/[-:]/g, "")
@@ -94,7 +105,7 @@ const main = async () => {
     const t = performance.now()
     try {
       const loadAverage = NodeOs.loadavg().map((l) => round(l, 2))
-      figures[name] = { loadAverageAtStart: loadAverage, ...(await sections[name]!(quick, options)) }
+      figures[name] = { loadAverageAtStart: loadAverage, ...(await sections[name]!(quick, options, args)) }
     } finally {
       Pipeline.removeTempDirs()
     }

@@ -35,6 +35,11 @@ export interface SearchOptions {
   readonly filter?: Record<string, unknown>
   readonly sort: { readonly sortBy: ReadonlyArray<string>; readonly order: "ASC" | "DESC" }
   readonly pageSize?: number
+  /**
+   * What to keep of each row, applied page by page as it arrives (a reader that needs a few fields of a big
+   * search holds those, not every full row, until the search ends). Default: the whole row.
+   */
+  readonly keep?: (row: Record<string, unknown>) => Record<string, unknown>
 }
 
 export interface SearchResult {
@@ -208,7 +213,10 @@ export const make = (config: TargetConfig, agent: Agent) =>
               detail: "a search page without a data array"
             })
           }
-          rows.push(...(p.data as Array<Record<string, unknown>>))
+          const data = p.data as Array<Record<string, unknown>>
+          const keep = options.keep
+          if (keep === undefined) rows.push(...data)
+          else for (const row of data) rows.push(keep(row))
           if (p.truncated === true) return { rows, truncated: true }
           const totalPages = typeof p.totalPages === "number" ? p.totalPages : 0
           if (p.data.length < limit || offset + 1 >= totalPages) return { rows, truncated: false }

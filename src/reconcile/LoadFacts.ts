@@ -75,7 +75,10 @@ export const rates = (
 /** Both, read from the workspace's plan and checkpoints. */
 export const read = (source: ReadonlyArray<SourceRate>) =>
   Effect.gen(function* () {
-    const ops = yield* PlanStore.ops
+    // Keys and kinds for the counts, bodies only of the rate operations: a big plan's every parsed body
+    // was most of reconcile's peak memory.
+    const kinds = (yield* PlanStore.keysAndKinds).map((o) => ({ ...o, body: undefined, lineage: [] }))
+    const rateOps = yield* PlanStore.opsOfKinds(["rate"])
     const checkpoints = yield* Checkpoints.all
-    return { entities: entities(ops, checkpoints), rates: rates(ops, checkpoints, source) }
+    return { entities: entities(kinds, checkpoints), rates: rates(rateOps, checkpoints, source) }
   })

@@ -16,13 +16,15 @@ export const searchByDate = (
   path: string,
   from: string,
   to: string,
-  sortBy = "reference"
+  sortBy = "reference",
+  keep?: (row: Row) => Row
 ): Effect.Effect<Array<Row>, TargetError, TargetApi> =>
   Effect.gen(function* () {
     const api = yield* TargetApi
     const { rows, truncated } = yield* api.searchAll(path, {
       filter: { valueDate: { between: [from, to] } },
-      sort: { sortBy: [sortBy], order: "ASC" }
+      sort: { sortBy: [sortBy], order: "ASC" },
+      ...(keep === undefined ? {} : { keep })
     })
     if (!truncated) return [...rows]
     if (from === to) {
@@ -32,8 +34,8 @@ export const searchByDate = (
       })
     }
     const mid = addDays(from, Math.floor(days(from, to) / 2))
-    const left = yield* searchByDate(path, from, mid, sortBy)
-    const right = yield* searchByDate(path, addDays(mid, 1), to, sortBy)
+    const left = yield* searchByDate(path, from, mid, sortBy, keep)
+    const right = yield* searchByDate(path, addDays(mid, 1), to, sortBy, keep)
     return [...left, ...right]
   })
 

@@ -176,9 +176,31 @@ const settlements = (r: Row, field: string, amount: string): Array<TargetPayment
     amount: money(p[amount])
   }))
 
+const pick = (r: Row, fields: ReadonlyArray<string>): Row => {
+  const out: Row = {}
+  for (const f of fields) if (r[f] !== undefined) out[f] = r[f]
+  return out
+}
+const settlementFields = ["reference", "valueDate", "transactionAmount", "amountApplied"]
+
+/**
+ * The fields of a document row that `documents` reads, kept page by page as the search arrives: a big
+ * company's full rows (lines, addresses, audit fields) are most of reconcile's memory otherwise.
+ */
+const documentFields = (r: Row): Row => ({
+  ...pick(r, ["reference", "currencyCode", "exchangeRate", "valueDate", "dueDate", "status", "totalAmount"]),
+  contact: { name: (r.contact as Row | undefined)?.name },
+  ...Object.fromEntries(
+    ["refunds", "paymentRecords", "creditApplications"].map((f) => [
+      f,
+      rows(r, f).map((p) => pick(p, settlementFields))
+    ])
+  )
+})
+
 /** The target's documents of one kind dated `from` to `to`, with their payments, refunds and credits. */
 export const documents = (kind: TargetDocumentKind, from: string, to: string, baseCurrency: string) =>
-  Effect.map(searchByDate(`/${kind}s/search`, from, to), (found) =>
+  Effect.map(searchByDate(`/${kind}s/search`, from, to, "reference", documentFields), (found) =>
     found.map((r): TargetDocument => ({
       kind,
       reference: str(r.reference),

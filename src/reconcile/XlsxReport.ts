@@ -3,7 +3,7 @@
  * balance, AR, AP, Documents and Differences; amounts are numbers with an accounting format, header rows are
  * frozen and filtered, rows that differ are highlighted.
  */
-import ExcelJS from "exceljs"
+import type ExcelJS from "exceljs"
 import * as Format from "./Format.js"
 import { classLabels, type Reconciliation } from "./Model.js"
 import type { PageContext } from "./HtmlReport.js"
@@ -53,8 +53,11 @@ const table = (
 }
 
 /** The workbook, ready to write. */
-export const build = (r: Reconciliation, ctx: PageContext): ExcelJS.Workbook => {
-  const wb = new ExcelJS.Workbook()
+export const build = async (r: Reconciliation, ctx: PageContext): Promise<ExcelJS.Workbook> => {
+  // Loaded when a workbook is written, not when the CLI starts: exceljs costs every command ~1.5 s of CPU
+  // and tens of MB of heap to load, and only reconcile writes a workbook.
+  const { default: Excel } = await import("exceljs")
+  const wb = new Excel.Workbook()
   wb.creator = "ledger-migrate"
   const facts: Array<[string, string]> = [
     ["Company", r.header.company],

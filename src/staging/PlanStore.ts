@@ -5,9 +5,8 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import {
-  bodyHash,
   canonicalJson,
-  planHash,
+  PlanHasher,
   type Conversion,
   type OpKind,
   type Phase,
@@ -40,28 +39,39 @@ const splitWhere = (w: string) => {
   return { file: w.slice(0, i), line: Number(w.slice(i + 1)) }
 }
 
+/** Rows per INSERT (9 parameters each, far below SQLite's 32,766). */
+const BATCH = 500
+
 /** Stores `plan` (replacing any previous plan) and returns its hash. */
 export const save = (plan: Plan, baseCurrency: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const hash = planHash(plan.ops)
-    const rows = plan.ops.map((op, i) => ({
-      seq: i + 1,
-      key: op.key,
-      phase: op.phase,
-      kind: op.kind,
-      natural_key: op.naturalKey,
-      depends_on: JSON.stringify(op.dependsOn),
-      body: canonicalJson(op.body),
-      body_hash: bodyHash(op.body),
-      lineage: JSON.stringify(op.lineage)
-    }))
+    const hasher = new PlanHasher()
+    let hash = ""
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_ops`
         yield* sql`DELETE FROM plan_meta`
-        for (let i = 0; i < rows.length; i += 100)
-          yield* sql`INSERT INTO plan_ops ${sql.insert(rows.slice(i, i + 100))}`
+        // One pass: each body is serialised and hashed once, into the row and the plan hash alike, and only
+        // one batch of rows is held at a time.
+        for (let i = 0; i < plan.ops.length; i += BATCH) {
+          const rows = plan.ops.slice(i, i + BATCH).map((op, j) => {
+            const body = canonicalJson(op.body)
+            return {
+              seq: i + j + 1,
+              key: op.key,
+              phase: op.phase,
+              kind: op.kind,
+              natural_key: op.naturalKey,
+              depends_on: JSON.stringify(op.dependsOn),
+              body,
+              body_hash: hasher.add(op, body),
+              lineage: JSON.stringify(op.lineage)
+            }
+          })
+          yield* sql`INSERT INTO plan_ops ${sql.insert(rows)}`
+        }
+        hash = hasher.digest()
         const meta = {
           plan_hash: hash,
           base_currency: baseCurrency,
@@ -128,6 +138,21 @@ export const naturalKeys = (kinds: ReadonlyArray<string>) =>
     const rows = yield* sql<{ kind: string; natural_key: string }>`
       SELECT kind, natural_key FROM plan_ops WHERE ${sql.in("kind", kinds)} ORDER BY seq`
     return rows.map((r) => ({ kind: r.kind, naturalKey: r.natural_key }))
+  }).pipe(Effect.orDie)
+
+/** Every stored operation's key and kind in load order, without bodies (counting a big plan's kinds). */
+export const keysAndKinds = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{ key: string; kind: string }>`SELECT key, kind FROM plan_ops ORDER BY seq`
+}).pipe(Effect.orDie)
+
+/** The stored operations of `kinds` in load order, bodies included. */
+export const opsOfKinds = (kinds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return (yield* sql<OpRow>`SELECT * FROM plan_ops WHERE ${sql.in("kind", kinds)} ORDER BY seq`).map(
+      fromRow
+    )
   }).pipe(Effect.orDie)
 
 /** Up to `limit` operations of `phase` after `afterSeq`, bodies included: the loader pages through a phase. */

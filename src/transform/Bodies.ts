@@ -10,17 +10,50 @@ import { Amount, NonNegativeAmount, PositiveAmount } from "./Money.js"
 import * as Money from "./Money.js"
 import { ResourceRef } from "./Refs.js"
 
+/**
+ * `Schema.Class` whose constructor does not validate: `PlanContext.add` encodes every body through its schema,
+ * and encoding checks every field's refinements (nested bodies included) once. Validating in the constructor as
+ * well checked each body twice and was a fifth of `plan`'s CPU on a big company.
+ */
+/** What `Schema.Class` accepts besides a plain field record: a struct, or a refinement of one. */
+type HasFields<Fields extends Schema.Struct.Fields> =
+  Schema.Struct<Fields> | { readonly [Schema.RefineSchemaId]: HasFields<Fields> }
+
+const Body =
+  <Self>(identifier: string) =>
+  <Fields extends Schema.Struct.Fields>(
+    fields: Fields | HasFields<Fields>
+  ): Schema.Class<
+    Self,
+    Fields,
+    Schema.Struct.Encoded<Fields>,
+    Schema.Struct.Context<Fields>,
+    Schema.Struct.Constructor<Fields>,
+    {},
+    {}
+  > => {
+    const Base = Schema.Class<{ readonly _: unique symbol }>(identifier)(fields) as unknown as new (
+      props: unknown,
+      options?: boolean
+    ) => object
+    return class extends Base {
+      constructor(props: unknown, options = true) {
+        super(props, options)
+      }
+    } as never
+  }
+
 export const CurrencyCode = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)).annotations({
   identifier: "CurrencyCode"
 })
 
 /** `POST /organization/currencies`: enables currencies before their rates are set. */
-export class EnableCurrencies extends Schema.Class<EnableCurrencies>("EnableCurrencies")({
+export class EnableCurrencies extends Body<EnableCurrencies>("EnableCurrencies")({
   currencies: Schema.NonEmptyArray(CurrencyCode)
 }) {}
 
 /** `POST /organization-currencies/:code/rates`: `rate` is foreign units per 1 base unit. */
-export class CurrencyRate extends Schema.Class<CurrencyRate>("CurrencyRate")({
+export class CurrencyRate extends Body<CurrencyRate>("CurrencyRate")({
   currencyCode: CurrencyCode,
   rate: PositiveAmount,
   rateApplicableFrom: DateString,
@@ -28,7 +61,7 @@ export class CurrencyRate extends Schema.Class<CurrencyRate>("CurrencyRate")({
 }) {}
 
 /** `POST /chart-of-accounts`. */
-export class Account extends Schema.Class<Account>("Account")({
+export class Account extends Body<Account>("Account")({
   name: Schema.NonEmptyTrimmedString,
   code: Schema.optional(Schema.String),
   classificationType: Schema.NonEmptyTrimmedString,
@@ -37,7 +70,7 @@ export class Account extends Schema.Class<Account>("Account")({
 }) {}
 
 /** `POST /contacts`: `name` is the billing name; the platform's document also wants `billingName`. */
-export class Contact extends Schema.Class<Contact>("Contact")({
+export class Contact extends Body<Contact>("Contact")({
   name: Schema.NonEmptyTrimmedString,
   billingName: Schema.NonEmptyTrimmedString,
   customer: Schema.Boolean,
@@ -48,7 +81,7 @@ export class Contact extends Schema.Class<Contact>("Contact")({
 }) {}
 
 /** `POST /items` (non-inventory items; the names are always sent, the platform 422s without them). */
-export class Item extends Schema.Class<Item>("Item")(
+export class Item extends Body<Item>("Item")(
   Schema.Struct({
     itemCode: Schema.NonEmptyTrimmedString,
     internalName: Schema.NonEmptyTrimmedString,
@@ -82,13 +115,13 @@ export class Item extends Schema.Class<Item>("Item")(
 ) {}
 
 /** The transaction-currency object: only on foreign-currency documents. */
-export class TransactionCurrency extends Schema.Class<TransactionCurrency>("TransactionCurrency")({
+export class TransactionCurrency extends Body<TransactionCurrency>("TransactionCurrency")({
   sourceCurrency: CurrencyCode,
   exchangeRate: Schema.optional(PositiveAmount)
 }) {}
 
 /** `POST /tags`: created once, before the transactions that carry its name. */
-export class Tag extends Schema.Class<Tag>("Tag")({
+export class Tag extends Body<Tag>("Tag")({
   tagName: Schema.NonEmptyTrimmedString
 }) {}
 
@@ -96,7 +129,7 @@ export class Tag extends Schema.Class<Tag>("Tag")({
 export const TagNames = Schema.Array(Schema.NonEmptyTrimmedString).pipe(Schema.maxItems(50))
 
 /** A line: `discount` is a flat amount off `quantity × unitPrice` (the OpenAPI document's line field). */
-export class LineItem extends Schema.Class<LineItem>("LineItem")({
+export class LineItem extends Body<LineItem>("LineItem")({
   name: Schema.NonEmptyTrimmedString,
   quantity: Amount,
   unitPrice: Amount,
@@ -107,7 +140,7 @@ export class LineItem extends Schema.Class<LineItem>("LineItem")({
 }) {}
 
 /** `POST /invoices` and `POST /bills` (finalized unless `saveAsDraft`). */
-export class Document extends Schema.Class<Document>("Document")({
+export class Document extends Body<Document>("Document")({
   reference: Schema.NonEmptyTrimmedString,
   valueDate: DateString,
   dueDate: Schema.optional(DateString),
@@ -120,7 +153,7 @@ export class Document extends Schema.Class<Document>("Document")({
 }) {}
 
 /** `POST /customer-credit-notes` and `POST /supplier-credit-notes` (finalized unless `saveAsDraft`). */
-export class CreditNote extends Schema.Class<CreditNote>("CreditNote")({
+export class CreditNote extends Body<CreditNote>("CreditNote")({
   reference: Schema.NonEmptyTrimmedString,
   valueDate: DateString,
   contactResourceId: ResourceRef,
@@ -146,7 +179,7 @@ export const PaymentMethod = Schema.Literal(
 )
 
 /** One payment: `paymentAmount` in the bank's currency, `transactionAmount` in the document's. */
-export class Payment extends Schema.Class<Payment>("Payment")({
+export class Payment extends Body<Payment>("Payment")({
   paymentAmount: PositiveAmount,
   transactionAmount: PositiveAmount,
   accountResourceId: ResourceRef,
@@ -156,25 +189,25 @@ export class Payment extends Schema.Class<Payment>("Payment")({
 }) {}
 
 /** `POST /invoices/:resourceId/payments` (and bills): the document id is echoed in the body. */
-export class Payments extends Schema.Class<Payments>("Payments")({
+export class Payments extends Body<Payments>("Payments")({
   resourceId: ResourceRef,
   payments: Schema.NonEmptyArray(Payment)
 }) {}
 
 /** One application of a credit note to a document; `amountApplied` in the document's currency. */
-export class CreditApplication extends Schema.Class<CreditApplication>("CreditApplication")({
+export class CreditApplication extends Body<CreditApplication>("CreditApplication")({
   creditNoteResourceId: ResourceRef,
   amountApplied: PositiveAmount
 }) {}
 
 /** `POST /invoices/:resourceId/credits` (and bills): the document id is echoed in the body. */
-export class CreditApplications extends Schema.Class<CreditApplications>("CreditApplications")({
+export class CreditApplications extends Body<CreditApplications>("CreditApplications")({
   resourceId: ResourceRef,
   credits: Schema.NonEmptyArray(CreditApplication)
 }) {}
 
 /** One refund: `refundAmount` in the bank's currency, `transactionAmount` in the credit note's. */
-export class Refund extends Schema.Class<Refund>("Refund")({
+export class Refund extends Body<Refund>("Refund")({
   refundAmount: PositiveAmount,
   refundMethod: PaymentMethod,
   transactionAmount: PositiveAmount,
@@ -184,12 +217,12 @@ export class Refund extends Schema.Class<Refund>("Refund")({
 }) {}
 
 /** `POST /customer-credit-notes/:resourceId/refunds` (and supplier): not `payments`. */
-export class Refunds extends Schema.Class<Refunds>("Refunds")({
+export class Refunds extends Body<Refunds>("Refunds")({
   resourceId: ResourceRef,
   refunds: Schema.NonEmptyArray(Refund)
 }) {}
 
-export class JournalEntry extends Schema.Class<JournalEntry>("JournalEntry")({
+export class JournalEntry extends Body<JournalEntry>("JournalEntry")({
   accountResourceId: ResourceRef,
   type: Schema.Literal("DEBIT", "CREDIT"),
   amount: PositiveAmount,
@@ -197,7 +230,7 @@ export class JournalEntry extends Schema.Class<JournalEntry>("JournalEntry")({
 }) {}
 
 /** `POST /journals`: entries must balance (Σ debits = Σ credits). */
-export class Journal extends Schema.Class<Journal>("Journal")(
+export class Journal extends Body<Journal>("Journal")(
   Schema.Struct({
     reference: Schema.NonEmptyTrimmedString,
     valueDate: DateString,
@@ -223,7 +256,7 @@ export class Journal extends Schema.Class<Journal>("Journal")(
  * `journalEntries` (the specification's name; the OpenAPI document's `lines`), amounts in the bank's
  * currency, each on its side (`CREDIT` is the natural side of money in, `DEBIT` of money out).
  */
-export class CashEntry extends Schema.Class<CashEntry>("CashEntry")({
+export class CashEntry extends Body<CashEntry>("CashEntry")({
   accountResourceId: ResourceRef,
   reference: Schema.NonEmptyTrimmedString,
   valueDate: DateString,
@@ -234,13 +267,13 @@ export class CashEntry extends Schema.Class<CashEntry>("CashEntry")({
 }) {}
 
 /** One side of a cash transfer: the account and the amount in its own currency. */
-export class CashTransferSide extends Schema.Class<CashTransferSide>("CashTransferSide")({
+export class CashTransferSide extends Body<CashTransferSide>("CashTransferSide")({
   accountResourceId: ResourceRef,
   amount: PositiveAmount
 }) {}
 
 /** `POST /cash-transfers`: `cashOut` and `cashIn` sub-objects (both amounts, so any rate is the source's). */
-export class CashTransfer extends Schema.Class<CashTransfer>("CashTransfer")({
+export class CashTransfer extends Body<CashTransfer>("CashTransfer")({
   reference: Schema.NonEmptyTrimmedString,
   valueDate: DateString,
   cashOut: CashTransferSide,

@@ -105,12 +105,32 @@ export const order = (ops: ReadonlyArray<PlannedOp>): Array<PlannedOp> =>
       (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
   )
 
+/**
+ * The plan hash, fed one operation at a time (no plan-sized string): over every operation's key, phase, kind,
+ * dependencies, body hash and lineage, in order, one line each.
+ */
+export class PlanHasher {
+  private readonly hash = createHash("sha256")
+  private first = true
+
+  /** Adds the next operation, whose canonical body is `json`; returns the body's hash. */
+  add(op: Pick<PlannedOp, "key" | "phase" | "kind" | "dependsOn" | "lineage">, json: string): string {
+    const body = sha256(json)
+    this.hash.update(
+      `${this.first ? "" : "\n"}${[op.key, op.phase, op.kind, op.dependsOn.join(","), body, op.lineage.join(",")].join("|")}`
+    )
+    this.first = false
+    return body
+  }
+
+  digest(): string {
+    return this.hash.digest("hex")
+  }
+}
+
 /** The plan hash: over every operation's key, phase, kind, dependencies, body hash and lineage, in order. */
-export const planHash = (ops: ReadonlyArray<PlannedOp>): string =>
-  sha256(
-    ops
-      .map((op) =>
-        [op.key, op.phase, op.kind, op.dependsOn.join(","), bodyHash(op.body), op.lineage.join(",")].join("|")
-      )
-      .join("\n")
-  )
+export const planHash = (ops: ReadonlyArray<PlannedOp>): string => {
+  const hasher = new PlanHasher()
+  for (const op of ops) hasher.add(op, canonicalJson(op.body))
+  return hasher.digest()
+}

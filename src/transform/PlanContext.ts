@@ -31,6 +31,14 @@ export interface AccountTarget {
   readonly classificationType: string
 }
 
+/** One compiled encoder per body schema, not one built per operation. */
+const encoders = new WeakMap<object, (body: never) => unknown>()
+const encoderOf = <A, I>(schema: Schema.Schema<A, I>): ((body: A) => I) => {
+  let e = encoders.get(schema)
+  if (e === undefined) encoders.set(schema, (e = Schema.encodeSync(schema) as (body: never) => unknown))
+  return e as (body: A) => I
+}
+
 export class PlanContext {
   readonly ops: Array<PlannedOp> = []
   readonly issues: Array<Issue> = []
@@ -72,7 +80,7 @@ export class PlanContext {
   ): boolean {
     try {
       const { body, dependsOn } = make()
-      const encoded = Schema.encodeSync(schema)(body)
+      const encoded = encoderOf(schema)(body)
       const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort()
       this.ops.push({ ...spec, body: encoded, dependsOn: deps })
       this.opKeys.add(spec.key)

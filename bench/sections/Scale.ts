@@ -1,0 +1,305 @@
+/**
+ * Issue 15: a generated company taken end to end through the CLI as a user runs it — `extract`, `plan`, `load`
+ * (concurrency 8, no injected latency) and `reconcile`, each `node bin/ledger-migrate.mjs …` in its own process
+ * under `/usr/bin/time -f %M`, against a sandbox started with `ledger-migrate sandbox` in another. Per stage: wall
+ * time, rate, CPU and peak RSS as the kernel saw it from outside; then the sandbox's own peak RSS, its
+ * trial-balance report's answer time with the whole company loaded, and the growth of every peak RSS from the
+ * smallest to the largest size. Sizes: `--invoices N[,N…]` (default 20,000 and 100,000; `--quick`: 1,000).
+ */
+import { spawn, spawnSync } from "node:child_process"
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import { generateCompany } from "../../src/sample/Generator.js"
+import * as StagingDb from "../../src/staging/StagingDb.js"
+import * as Pipeline from "../Pipeline.js"
+import type { ProcessOptions } from "../Processes.js"
+import { measure } from "../Probe.js"
+import { note, ratio, round, table, verdict } from "../Report.js"
+
+const TIME = "/usr/bin/time"
+const SEED = 5
+const AIMS = {
+  rssMb: 300,
+  growth: 1.2,
+  planOpsPerSecond: 20_000,
+  planToExtract: 0.3,
+  trialBalanceMs: 1000
+} as const
+const root = NodePath.resolve(import.meta.dirname, "../..")
+const cli = NodePath.join(root, "bin", "ledger-migrate.mjs")
+
+export type Stage = "extract" | "plan" | "load" | "reconcile"
+
+export interface StageFigures {
+  readonly stage: Stage
+  readonly exitCode: number
+  readonly seconds: number
+  /** What the stage processed: source rows staged (extract), operations (plan, load), reads (reconcile). */
+  readonly items: number
+  readonly unit: string
+  readonly perSecond: number
+  readonly cpuSeconds: number
+  /** `/usr/bin/time`'s %M: the process's peak resident set, MB. */
+  readonly peakRssMb: number
+}
+
+/** `/usr/bin/time -f %M` around `node bin/ledger-migrate.mjs args`: its output, exit code, wall and CPU time, peak RSS. */
+const timed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, dir: string, profileDir?: string) => {
+  const stats = NodePath.join(dir, `time-${args[0]}.txt`)
+  const node = profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]
+  const started = performance.now()
+  const run = spawnSync(TIME, ["-f", "%M %U %S", "-o", stats, process.execPath, ...node, cli, ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024
+  })
+  const seconds = (performance.now() - started) / 1000
+  if (run.error !== undefined)
+    throw new Error(`could not run ${TIME} (is GNU time installed?): ${run.error.message}`)
+  const last = NodeFs.readFileSync(stats, "utf8").trim().split("\n").pop() ?? ""
+  const [kb, user, sys] = last.split(" ").map(Number)
+  if (kb === undefined || Number.isNaN(kb))
+    throw new Error(`${TIME} wrote no figures for ${args[0]}: ${last}`)
+  return {
+    output: `${run.stdout}${run.stderr}`,
+    exitCode: run.status ?? -1,
+    seconds,
+    cpuSeconds: (user ?? 0) + (sys ?? 0),
+    peakRssMb: kb / 1024
+  }
+}
+
+/** A sandbox started as a user starts one (`ledger-migrate sandbox`), logging its requests to `requestLog`. */
+const startSandbox = async (requestLog: string) => {
+  const child = spawn(process.execPath, [cli, "sandbox", "--port", "0", "--request-log", requestLog], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"]
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = ""
+    child.stdout.on("data", (d: Buffer) => {
+      seen += d.toString()
+      const m = /listening on (http:\/\/\S+)/.exec(seen)
+      if (m) resolve(m[1]!)
+    })
+    child.once("exit", (code) => reject(new Error(`the sandbox exited (${code}) before listening: ${seen}`)))
+  })
+  const status = () => NodeFs.readFileSync(`/proc/${child.pid}/status`, "utf8")
+  return {
+    url,
+    /** The sandbox process's peak and current RSS (VmHWM, VmRSS), MB. */
+    memory: () => {
+      const s = status()
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(s)?.[1] ?? NaN)
+      return { peakMb: kb("VmHWM") / 1024, rssMb: kb("VmRSS") / 1024 }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once("exit", () => resolve())
+        child.kill("SIGINT")
+      })
+  }
+}
+
+/** The requests the sandbox logged from line `from` on: their count and the time it spent answering them. */
+const requestsSince = (requestLog: string, from: number) => {
+  const lines = NodeFs.readFileSync(requestLog, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+  const mine = lines.slice(from).map((l) => JSON.parse(l) as { method: string; path: string; ms: number })
+  return {
+    total: lines.length,
+    count: mine.length,
+    serverSeconds: mine.reduce((s, r) => s + r.ms, 0) / 1000,
+    byPath: Object.fromEntries(
+      Object.entries(
+        mine.reduce<Record<string, number>>((m, r) => {
+          const k = `${r.method} ${r.path.replace(/\?.*$/, "").replace(/\/[0-9a-f-]{20,}/g, "/:id")}`
+          m[k] = (m[k] ?? 0) + 1
+          return m
+        }, {})
+      ).sort((a, b) => b[1] - a[1])
+    )
+  }
+}
+
+const number = (output: string, re: RegExp): number => {
+  const m = re.exec(output)
+  return m ? Number(m[1]) : NaN
+}
+
+/** Answer time of the sandbox's trial-balance report at `endDate`: the best of three, ms. */
+const trialBalanceMs = async (url: string, endDate: string) => {
+  const times: Array<number> = []
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now()
+    const res = await fetch(`${url}/api/v1/generate-reports/trial-balance`, {
+      method: "POST",
+      headers: { "x-jk-api-key": Pipeline.API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ endDate })
+    })
+    await res.text()
+    if (res.status !== 200) throw new Error(`the trial-balance report answered ${res.status}`)
+    times.push(performance.now() - started)
+  }
+  return Math.min(...times)
+}
+
+const stagingBytes = (workspace: string): number =>
+  ["", "-wal"]
+    .map((suffix) => `${StagingDb.pathIn(workspace)}${suffix}`)
+    .reduce((n, f) => n + (NodeFs.existsSync(f) ? NodeFs.statSync(f).size : 0), 0)
+
+/** One company of `invoices` invoices through every stage. */
+const company = async (invoices: number, options: ProcessOptions) => {
+  const dir = Pipeline.tempDir(`scale-${invoices}`)
+  const input = NodePath.join(dir, "export")
+  const workspace = NodePath.join(dir, "workspace")
+  const runsDir = NodePath.join(dir, "runs")
+  NodeFs.mkdirSync(runsDir)
+  note(`generating a ${invoices}-invoice company (seed ${SEED})`)
+  const generated = await measure(async () => generateCompany({ invoices, seed: SEED, out: input }))
+  const requestLog = NodePath.join(dir, "requests.ndjson")
+  const sandbox = await startSandbox(requestLog)
+  const env = { ...process.env, JK_API_KEY: Pipeline.API_KEY }
+  const common = ["--workspace", workspace, "--runs-dir", runsDir]
+  const stages: Array<StageFigures> = []
+  let requestsBefore = 0
+  try {
+    const run = (
+      stage: Stage,
+      args: ReadonlyArray<string>,
+      items: (output: string) => number,
+      unit: string
+    ) => {
+      note(`${stage} (${invoices} invoices)`)
+      const t = timed([stage, ...args, ...common], env, dir, options.profileDir)
+      if (t.exitCode !== 0) throw new Error(`${stage} exited ${t.exitCode}:\n${t.output.slice(-3000)}`)
+      const n = items(t.output)
+      const figures: StageFigures = {
+        stage,
+        exitCode: t.exitCode,
+        seconds: round(t.seconds, 2),
+        items: n,
+        unit,
+        perSecond: round(n / t.seconds),
+        cpuSeconds: round(t.cpuSeconds, 1),
+        peakRssMb: round(t.peakRssMb)
+      }
+      stages.push(figures)
+      return { ...figures, output: t.output }
+    }
+    const withTarget = ["--base-url", sandbox.url]
+    const extracted = run(
+      "extract",
+      ["--source", "xero", "--input", input],
+      (o) => [...o.matchAll(/= staged (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0),
+      "rows"
+    )
+    const stagingMb = stagingBytes(workspace) / 1e6
+    run("plan", withTarget, (o) => number(o, /Plan: (\d+) operations/), "ops")
+    const loaded = run("load", withTarget, (o) => number(o, /(\d+) requests sent/), "requests")
+    requestsBefore = requestsSince(requestLog, 0).total
+    const reconciled = run("reconcile", withTarget, () => NaN, "reads")
+    const reads = requestsSince(requestLog, requestsBefore)
+    const r = stages.at(-1)!
+    stages[stages.length - 1] = { ...r, items: reads.count, perSecond: round(reads.count / r.seconds) }
+    // The date reconcile proved the books at (the last date in the source).
+    const endDate =
+      /(\d{4}-\d\d-\d\d)\s*$/m.exec(reconciled.output.split("clearing accounts")[1] ?? "")?.[1] ??
+      "2025-12-31"
+    const tbMs = await trialBalanceMs(sandbox.url, endDate)
+    const sandboxMemory = sandbox.memory()
+    return {
+      invoices,
+      sourceRows: extracted.items,
+      operations: number(loaded.output, /(\d+) requests sent/),
+      generateSeconds: round(generated.seconds, 1),
+      stagingMb: round(stagingMb, 1),
+      stagingBytesPerRow: round((stagingMb * 1e6) / extracted.items),
+      stages,
+      reconcileReads: {
+        requests: reads.count,
+        serverSeconds: round(reads.serverSeconds, 2),
+        /** Reconcile's wall time over the sandbox's own time answering its reads: 1 = no client overhead at all. */
+        serverShare: ratio(reads.serverSeconds, r.seconds),
+        byPath: reads.byPath
+      },
+      sandbox: { peakRssMb: round(sandboxMemory.peakMb), rssAtEndMb: round(sandboxMemory.rssMb) },
+      trialBalanceMs: round(tbMs, 1)
+    }
+  } finally {
+    await sandbox.close()
+  }
+}
+
+export type CompanyFigures = Awaited<ReturnType<typeof company>>
+
+/** `--invoices N[,N…]` from the benchmark's arguments, else the defaults. */
+export const sizesFrom = (args: ReadonlyArray<string>, quick: boolean): ReadonlyArray<number> => {
+  const i = args.findIndex((a) => a === "--invoices" || a.startsWith("--invoices="))
+  if (i < 0) return quick ? [1000] : [20_000, 100_000]
+  const value = args[i]!.includes("=") ? args[i]!.split("=")[1]! : (args[i + 1] ?? "")
+  const sizes = value.split(",").map(Number)
+  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(
+      `--invoices ${value}: expected positive integers separated by commas, e.g. --invoices 20000,100000`
+    )
+  return sizes
+}
+
+export const run = async (quick: boolean, options: ProcessOptions, args: ReadonlyArray<string> = []) => {
+  if (!NodeFs.existsSync(TIME))
+    throw new Error(`${TIME} (GNU time) is needed to measure peak RSS from outside`)
+  const sizes = sizesFrom(args, quick)
+  const companies: Array<CompanyFigures> = []
+  for (const n of sizes) {
+    companies.push(await company(n, options))
+    Pipeline.removeTempDirs()
+  }
+  for (const c of companies) {
+    const extract = c.stages.find((s) => s.stage === "extract")!
+    table(
+      `scale — ${c.invoices.toLocaleString("en-US")} invoices: ${c.sourceRows.toLocaleString("en-US")} source rows, ${c.operations.toLocaleString("en-US")} operations (each stage: node bin/ledger-migrate.mjs under ${TIME} -f %M)`,
+      ["stage", "s", "items", "per s", "CPU s", "peak RSS MB", `aim < ${AIMS.rssMb}`, "note"],
+      c.stages.map((s) => [
+        s.stage,
+        s.seconds,
+        `${s.items.toLocaleString("en-US")} ${s.unit}`,
+        s.perSecond,
+        s.cpuSeconds,
+        s.peakRssMb,
+        verdict(s.peakRssMb < AIMS.rssMb),
+        s.stage === "plan"
+          ? `aim ≥ ${AIMS.planOpsPerSecond} ops/s: ${verdict(s.perSecond >= AIMS.planOpsPerSecond)}; ÷ extract rows/s ${ratio(s.perSecond, extract.perSecond)} (aim ≥ ${AIMS.planToExtract}): ${verdict(s.perSecond / extract.perSecond >= AIMS.planToExtract)}`
+          : s.stage === "reconcile"
+            ? `sandbox busy ${c.reconcileReads.serverSeconds} s of it (${c.reconcileReads.serverShare})`
+            : s.stage === "extract"
+              ? `staging.db ${c.stagingMb} MB, ${c.stagingBytesPerRow} B a row`
+              : undefined
+      ])
+    )
+    console.log(
+      `sandbox: peak RSS ${c.sandbox.peakRssMb} MB holding the company; trial-balance report ${c.trialBalanceMs} ms (aim < ${AIMS.trialBalanceMs}: ${verdict(c.trialBalanceMs < AIMS.trialBalanceMs)}); generating took ${c.generateSeconds} s`
+    )
+  }
+  const growth =
+    companies.length < 2
+      ? undefined
+      : Object.fromEntries(
+          companies[0]!.stages.map((s, i) => [
+            s.stage,
+            ratio(companies.at(-1)!.stages[i]!.peakRssMb, s.peakRssMb)
+          ])
+        )
+  if (growth !== undefined) {
+    table(
+      `scale — peak RSS growth from ${companies[0]!.invoices} to ${companies.at(-1)!.invoices} invoices`,
+      ["stage", "×", `aim ≤ ${AIMS.growth}`],
+      Object.entries(growth).map(([stage, g]) => [stage, g, verdict(g <= AIMS.growth)])
+    )
+  }
+  return { aims: AIMS, seed: SEED, sizes, companies, growth }
+}
