@@ -8,6 +8,9 @@ import * as Bodies from "../../src/transform/Bodies.js"
 import { PlanContext } from "../../src/transform/PlanContext.js"
 import { m, mappings, snapshot } from "./Books.js"
 
+/** No source records to match: these tests add bodies directly. */
+const nothingMatched = { suggestions: [], choices: new Map() }
+
 const spec = (key: string) => ({
   key,
   phase: "transactions" as const,
@@ -38,7 +41,7 @@ const document = (lineItems: ReadonlyArray<Bodies.LineItem>) =>
 
 describe("a body the platform's schema refuses", () => {
   it("is built without throwing, and PlanContext.add rejects it with the field named", () => {
-    const ctx = new PlanContext(snapshot, mappings)
+    const ctx = new PlanContext(snapshot, mappings, nothingMatched)
     const bad = document([line(), line({ name: "" })])
     const added = ctx.add(spec("invoice:INV-1"), Bodies.Document, () => ({ body: bad, dependsOn: [] }))
     assert.isFalse(added)
@@ -55,7 +58,7 @@ describe("a body the platform's schema refuses", () => {
   })
 
   it("a zero discount (not positive) and a malformed date are refused as well", () => {
-    const ctx = new PlanContext(snapshot, mappings)
+    const ctx = new PlanContext(snapshot, mappings, nothingMatched)
     ctx.add(spec("invoice:A"), Bodies.Document, () => ({
       body: document([line({ discount: m("0") })]),
       dependsOn: []
@@ -72,7 +75,7 @@ describe("a body the platform's schema refuses", () => {
   })
 
   it("a valid body is encoded as the platform receives it", () => {
-    const ctx = new PlanContext(snapshot, mappings)
+    const ctx = new PlanContext(snapshot, mappings, nothingMatched)
     assert.isTrue(
       ctx.add(spec("invoice:OK"), Bodies.Document, () => ({ body: document([line()]), dependsOn: [] }))
     )
