@@ -128,9 +128,12 @@ const suggestAccount = (
   a: SourceAccount,
   classification: string | undefined,
   snapshot: TargetSnapshot,
-  mappings: Mappings
+  mappings: Mappings,
+  journalled: boolean
 ): { choice: Choice; confidence: number; reason: string } => {
-  const targets = snapshot.accounts
+  // An account the source's journals post to (a profiled ledger's receivables, say) is an ordinary account
+  // there; the target's control accounts take no journal line, so they are never suggested for it.
+  const targets = journalled ? snapshot.accounts.filter((t) => !t.controlFlag) : snapshot.accounts
   const byName = new Map(targets.map((t) => [normalizeName(t.name), t]))
   const fits = (t: TargetAccount) => classification !== undefined && compatible(classification, t.accountType)
   const adopt = (t: TargetAccount, confidence: number, reason: string) => ({
@@ -326,6 +329,9 @@ export const suggest = (
   mappings: Mappings
 ): Array<Suggestion> => {
   const out: Array<Suggestion> = []
+  const journalled = new Set(books.journals.flatMap((j) => j.lines.map((l) => normalizeName(l.accountCode))))
+  const isJournalled = (a: SourceAccount) =>
+    (a.code.trim() !== "" && journalled.has(normalizeName(a.code))) || journalled.has(normalizeName(a.name))
   const usage = accountUsage(books)
   const balance = balances(books)
   const seen = new Set<string>()
@@ -335,8 +341,11 @@ export const suggest = (
     const key = accountKey(a)
     if (seen.has(key)) continue
     seen.add(key)
-    const classification = mappings.accountTypes.get(a.type) ?? undefined
-    const s = suggestAccount(a, classification, snapshot, mappings)
+    const classification =
+      (a.detailType ? mappings.accountTypes.get(`${a.type}: ${a.detailType}`) : undefined) ??
+      mappings.accountTypes.get(a.type) ??
+      undefined
+    const s = suggestAccount(a, classification, snapshot, mappings, isJournalled(a))
     const b = balance(a)
     out.push({
       sheet: "Accounts",

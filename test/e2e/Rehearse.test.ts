@@ -227,8 +227,11 @@ describe("rehearse against a mirror of the real target", () => {
           /organisation file .*bad-organisation\.json: accounts: no account has role AR/
         )
 
-        const load = yield* cli(["load", ...target])
+        // The mirror's chart leaves one suggestion below the review's threshold (CPF Payable, created new beside
+        // an alike GST Payable): the real load accepts it as the rehearsal did.
+        const load = yield* cli(["load", ...target, "--accept-suggestions"])
         assert.strictEqual(load.status, 0, load.stdout + load.stderr)
+        assert.match(load.stdout, /CPF Payable/)
         assert.match(load.stdout, /Rehearsed in rehearse-/)
         const actual = outcomesOf(workspace)
         assert.strictEqual(Object.keys(actual).length, report.operations.length)
