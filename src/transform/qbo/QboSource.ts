@@ -13,7 +13,7 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { rowsOfKind } from "../../staging/SourceRows.js"
+import { rowsOfKind, where } from "../../staging/SourceRows.js"
 import { normalizeName } from "../Mappings.js"
 import * as Money from "../Money.js"
 import type {
@@ -263,14 +263,40 @@ const unique = (contacts: ReadonlyArray<SourceContact>): Array<SourceContact> =>
   })
 }
 
+/**
+ * A General Ledger / Transaction Detail by Account report is staged but not read: it lists each account's side
+ * of a transaction under that account, so a transaction's lines cannot be put together again reliably. With a
+ * Journal report beside it nothing is lost (a warning); without one no transaction can migrate (a reject).
+ */
+const ledgerNotRead = (
+  rows: ReadonlyArray<{ readonly file: string; readonly line: number }>,
+  withJournal: boolean
+): Issue => {
+  const files = [...new Set(rows.map((r) => r.file))]
+  return {
+    severity: withJournal ? "warning" : "reject",
+    lineage: files.map((f) => where(rows.find((r) => r.file === f)!)),
+    what: `the General Ledger / Transaction Detail by Account report (${rows.length} rows in ${files.join(", ")})`,
+    why: withJournal
+      ? "transactions are read from the Journal report, which keeps each transaction's lines together; this report's rows are left unread"
+      : "transactions are read from the Journal report, which keeps each transaction's lines together, and the input has none; this report lists each account's side separately, so no transaction is migrated",
+    fix: withJournal
+      ? "nothing to do; leave the report out of the input folder to silence this"
+      : "export Reports → Journal for the same period (Export → Export to CSV) into the input folder and run extract again"
+  }
+}
+
 /** The QuickBooks Online books in the staging database. */
 export const read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient> = Effect.gen(function* () {
   const issues: Array<Issue> = []
   const listed = readRows(yield* rowsOfKind("qbo.accounts"), issues, readAccount)
   const chart = new Chart(listed)
   const itemRows = yield* rowsOfKind("qbo.items")
+  const journalRows = yield* rowsOfKind("qbo.journal")
+  const ledgerRows = yield* rowsOfKind("qbo.general_ledger")
+  if (ledgerRows.length > 0) issues.push(ledgerNotRead(ledgerRows, journalRows.length > 0))
   const journal = fromJournal(
-    transactions(yield* rowsOfKind("qbo.journal"), issues),
+    transactions(journalRows, issues),
     listed,
     chart,
     taxableByDescription(itemRows),

@@ -7,7 +7,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
 import * as Money from "../../../src/transform/Money.js"
+import type { Issue } from "../../../src/transform/SourceModel.js"
 import { AGING, AR, booksOf, DESIGN, FILES, JOURNAL, LAWN, txn, UF } from "./QboFiles.js"
 
 const fixed = (m: Money.Money) => Money.toFixed(m)
@@ -214,6 +217,32 @@ describe("QuickBooks Online source books", () => {
               i.what === "120.00 of payment 5150 of 2025-04-01 (Amaya Residence, 120.00)"
           )
         )
+      })
+  )
+
+  it.scoped(
+    "a General Ledger report is named, not read: a warning beside a Journal, a reject without one",
+    () =>
+      Effect.gen(function* () {
+        const ledger = NodeFs.readFileSync(
+          NodePath.resolve(import.meta.dirname, "../../fixtures/extract/qbo/GeneralLedger.csv"),
+          "utf8"
+        )
+        const ledgerIssue = (books: { readonly issues: ReadonlyArray<Issue> }) =>
+          books.issues.filter((i) => i.what.startsWith("the General Ledger / Transaction Detail by Account"))
+        const beside = ledgerIssue(yield* booksOf({ ...FILES, "GeneralLedger.csv": ledger }))
+        assert.deepStrictEqual(
+          beside.map((i) => [i.severity, i.lineage]),
+          [["warning", [beside[0]!.lineage[0]!]]]
+        )
+        assert.match(beside[0]!.lineage[0]!, /^GeneralLedger\.csv:\d+$/)
+        const { "Journal.csv": _journal, ...withoutJournal } = FILES
+        const alone = ledgerIssue(yield* booksOf({ ...withoutJournal, "GeneralLedger.csv": ledger }))
+        assert.deepStrictEqual(
+          alone.map((i) => i.severity),
+          ["reject"]
+        )
+        assert.include(alone[0]!.fix, "export Reports → Journal")
       })
   )
 })
