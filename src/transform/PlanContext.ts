@@ -131,6 +131,8 @@ export class PlanContext {
     const choice = this.choice("Tax codes", normalizeName(sourceTaxType))
     if (choice?.kind === "no-profile") return undefined
     if (choice?.kind === "none") {
+      // A code that names its rate ("Austin TX 8.25%") says which profile the platform lacks.
+      this.taxProfileByRate(sourceTaxType)
       throw new PlanProblem(
         `tax rate ${JSON.stringify(sourceTaxType)} has no tax profile`,
         "tax profiles are never created; no existing profile fits it",
@@ -183,7 +185,7 @@ export class PlanContext {
         : `the target has ${found.length} tax profiles of rate ${sourceTaxType} (${found.map((p) => p.name).join(", ")})`,
       "tax profiles are read from the target and never created; a line taxed at this rate needs one",
       found.length === 0
-        ? `create a ${sourceTaxType} sales tax profile on the platform, or add "${sourceTaxType}": "<tax profile name>" to ${this.mappings.taxCodes.file}`
+        ? `create a ${sourceTaxType} sales tax profile on the platform, or add "${sourceTaxType}": "<tax profile name>" to ${this.mappings.taxCodes.file} (or decide it on the Tax codes sheet of review.xlsx)`
         : `add "${sourceTaxType}": "<one of them>" to ${this.mappings.taxCodes.file}`
     )
   }
