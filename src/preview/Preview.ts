@@ -18,6 +18,8 @@ import * as TrialBalanceCheck from "../reconcile/TrialBalanceCheck.js"
 import type { TargetTrialBalance } from "../reconcile/TargetBooks.js"
 import type { StoredOp } from "../staging/PlanStore.js"
 import type { Outcome, Projection } from "./Projection.js"
+import { append } from "../Multimap.js"
+import { classSections } from "../reconcile/TrialBalanceCheck.js"
 
 export interface PreviewHeader {
   readonly company: string
@@ -103,13 +105,6 @@ export interface Preview {
   readonly unavailable: string | undefined
 }
 
-const classSections: Record<string, string> = {
-  Asset: "Assets",
-  Liability: "Liabilities",
-  Equity: "Equity",
-  Revenue: "Revenue",
-  Expense: "Expenses"
-}
 const sectionOrder = ["Assets", "Liabilities", "Equity", "Revenue", "Expenses"]
 
 type Body = Record<string, unknown>
@@ -303,7 +298,7 @@ export const unknownsOf = (p: Projection): Array<string> => {
       `${refused.length} operation${refused.length === 1 ? " is" : "s are"} refused by a copy of the target (e.g. ${refused[0]!.key}: ${refused[0]!.message ?? ""}), and ${skipped.length} depend${skipped.length === 1 ? "s" : ""} on one: what they would post is not in the projection. Fix them before loading (the operations sheet of plan.xlsx lists each with the platform's words).`
     )
   const rated = new Map<string, Array<string>>()
-  for (const r of p.platformRated) rated.set(r.currency, [...(rated.get(r.currency) ?? []), r.date])
+  for (const r of p.platformRated) append(rated, r.currency, r.date)
   for (const [currency, dates] of rated) {
     const sorted = [...dates].sort()
     const one = dates.length === 1

@@ -20,6 +20,7 @@
 import * as Money from "../Money.js"
 import type { DocumentKind, Issue, SourcePayment } from "../SourceModel.js"
 import { normalizeName } from "../Mappings.js"
+import { append } from "../../Multimap.js"
 
 export interface LinkDoc {
   readonly kind: DocumentKind
@@ -110,7 +111,7 @@ export const link = (
   for (const d of [...docs].sort(
     (a, b) => compare(a.date, b.date) || compare(a.number, b.number) || compare(a.lineage, b.lineage)
   ))
-    byGroup.set(groupOf(d.kind, d.contactName), [...(byGroup.get(groupOf(d.kind, d.contactName)) ?? []), d])
+    append(byGroup, groupOf(d.kind, d.contactName), d)
   const out: Array<SourcePayment> = []
   const place = (p: LinkPayment, d: LinkDoc, amount: Money.Money) => {
     left.set(d, Money.sub(left.get(d)!, amount))
@@ -124,7 +125,7 @@ export const link = (
     })
   }
   const statedBy = new Map<string, Array<StatedLink>>()
-  for (const s of stated) statedBy.set(s.reference, [...(statedBy.get(s.reference) ?? []), s])
+  for (const s of stated) append(statedBy, s.reference, s)
 
   const sorted = [...payments].sort(
     (a, b) =>

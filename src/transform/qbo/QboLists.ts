@@ -11,6 +11,7 @@ import { where, type StagedRow } from "../../staging/SourceRows.js"
 import { normalizeName } from "../Mappings.js"
 import type { Issue, SourceAccount, SourceContact, SourceItem, SourceItemSide } from "../SourceModel.js"
 import { amount, cell, either, readRows, required } from "./QboCells.js"
+import { append } from "../../Multimap.js"
 
 /** The Account List row as a source account: `Full name` is its name, `Account #` its code. */
 export const readAccount = (row: StagedRow): SourceAccount => {
@@ -145,7 +146,7 @@ export class Chart {
     const leaves = new Map<string, Array<SourceAccount>>()
     for (const a of accounts) {
       const leaf = normalizeName(a.name.split(":").pop()!)
-      leaves.set(leaf, [...(leaves.get(leaf) ?? []), a])
+      append(leaves, leaf, a)
     }
     for (const [leaf, as] of leaves) if (as.length === 1) this.byName.set(leaf, as[0]!)
     for (const a of accounts) {

@@ -15,6 +15,7 @@ import * as Money from "../Money.js"
 import type { Issue, SourceTrialBalance } from "../SourceModel.js"
 import { amount, cell, date, dateOf, either, readRows, required } from "./QboCells.js"
 import type { Chart } from "./QboLists.js"
+import { append } from "../../Multimap.js"
 
 const AS_AT = "As At"
 
@@ -22,7 +23,7 @@ const byReport = (rows: ReadonlyArray<StagedRow>): Array<ReadonlyArray<StagedRow
   const groups = new Map<string, Array<StagedRow>>()
   for (const r of rows) {
     const key = `${r.file}\u0000${cell(r, AS_AT)}`
-    groups.set(key, [...(groups.get(key) ?? []), r])
+    append(groups, key, r)
   }
   return [...groups.values()]
 }

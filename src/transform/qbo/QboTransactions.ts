@@ -34,6 +34,7 @@ import type { JournalLine, JournalTransaction } from "./QboJournal.js"
 import { label } from "./QboJournal.js"
 import * as QboTax from "./QboTax.js"
 import type { LinkPayment } from "./QboLinking.js"
+import { append } from "../../Multimap.js"
 
 /** The type an account named by the Journal but missing from the Account List gets (see the mappings). */
 export const UNMAPPED = "Unmapped"
@@ -319,7 +320,7 @@ export const fromJournal = (
           )
         const bank = into[0]!
         const byAccount = new Map<string, Array<JournalLine>>()
-        for (const l of from) byAccount.set(accountOf(l), [...(byAccount.get(accountOf(l)) ?? []), l])
+        for (const l of from) append(byAccount, accountOf(l), l)
         for (const [account, ls] of byAccount) {
           const amount = Money.negate(sumNet(ls))
           transfers.push({
