@@ -249,13 +249,10 @@ export const load = (options: LoadOptions) =>
 
     const resolveExternal = (phaseOps: ReadonlyArray<Stored>) =>
       Effect.gen(function* () {
-        const wanted = new Map<Refs.RefEntity, Set<string>>()
-        for (const op of phaseOps) {
-          for (const r of Refs.collect(op.body)) {
-            if (state.has(r.key) || external.has(r.key)) continue
-            wanted.set(r.entity, (wanted.get(r.entity) ?? new Set()).add(r.naturalKey))
-          }
-        }
+        const wanted = Refs.wanted(
+          phaseOps.map((op) => op.body),
+          (key) => state.has(key) || external.has(key)
+        )
         for (const [entity, keys] of wanted) {
           const found = yield* lookupEntity(entity, [...keys])
           for (const [k, id] of found) external.set(Refs.opKey(entity, k), id)

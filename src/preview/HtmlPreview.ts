@@ -7,19 +7,12 @@
  * `perPhase` operations per phase and `perIssueGroup` issues per group are listed, with a note of the rest.
  * Same stylesheet and escaping as the reconciliation's sign-off page.
  */
-import * as Format from "../reconcile/Format.js"
 import type { TrialBalanceComparison } from "../reconcile/Model.js"
 import { stylesheet } from "../reconcile/ReportStyle.js"
 import { phases } from "../transform/Plan.js"
 import type { Preview, PreviewDoc } from "./Preview.js"
+import { col, esc, num, td, th, trialBalanceTable } from "../reconcile/HtmlCells.js"
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const num = (s: string) => `<td class="num">${esc(Format.amount(s))}</td>`
-const col = (s: string) => `<td class="num">${esc(Format.column(s))}</td>`
-const diff = (s: string) =>
-  Format.isZero(s) ? `<td class="num zero">–</td>` : `<td class="num bad">${esc(Format.amount(s))}</td>`
-const td = (s: string, cls = "") => `<td${cls ? ` class="${cls}"` : ""}>${esc(s)}</td>`
-const th = (s: string, cls = "") => `<th${cls ? ` class="${cls}"` : ""}>${esc(s)}</th>`
 const rowsOf = (lineage: ReadonlyArray<string>) =>
   lineage.length === 0
     ? ""
@@ -111,28 +104,8 @@ const projected = (p: Preview) => {
 <tfoot><tr class="total"><td></td>${td("Total")}<td></td>${num(t.debit)}${num(t.credit)}</tr></tfoot></table></section>`
 }
 
-const comparison = (t: TrialBalanceComparison) => {
-  const head = `<thead><tr>${th("Code")}${th("Source account")}${th("Target account")}${th("Source debit", "num")}${th("Source credit", "num")}${th("Projected debit", "num")}${th("Projected credit", "num")}${th("Difference", "num")}</tr></thead>`
-  const body = t.sections
-    .map(
-      (s) =>
-        `<tbody><tr class="section"><th colspan="8">${esc(s.name)}</th></tr>${s.rows
-          .map((r) => {
-            const names = r.sourceAccounts.map((a) => a.name).join(" + ") || "(not in the source)"
-            const codes = r.sourceAccounts
-              .map((a) => a.code)
-              .filter((c) => c !== "")
-              .join(", ")
-            return `<tr class="${r.status === "ok" ? "" : "differs"}" data-account="${esc(names)}">${td(codes, "code")}${td(names)}${td(r.targetAccount ?? "(no account)", r.targetAccount ? "muted" : "bad")}${col(r.sourceDebit)}${col(r.sourceCredit)}${col(r.targetDebit)}${col(r.targetCredit)}${diff(r.difference)}</tr>`
-          })
-          .join(
-            ""
-          )}<tr class="subtotal"><td></td>${td(`Total ${s.name}`)}<td></td>${col(s.totals.sourceDebit)}${col(s.totals.sourceCredit)}${col(s.totals.targetDebit)}${col(s.totals.targetCredit)}${diff(s.totals.difference)}</tr></tbody>`
-    )
-    .join("")
-  const foot = `<tfoot><tr class="total"><td></td>${td("Total")}<td></td>${num(t.totals.sourceDebit)}${num(t.totals.sourceCredit)}${num(t.totals.targetDebit)}${num(t.totals.targetCredit)}${diff(t.totals.difference)}</tr></tfoot>`
-  return `<section class="tb comparison"><h2>Projected against the source's trial balance as at ${esc(t.asAt)}</h2><p class="sub">Source: ${esc(t.file)} · projected: what the load posts dated on or before ${esc(t.asAt)} · difference = projected − source</p><table class="grid">${head}${body}${foot}</table></section>`
-}
+const comparison = (t: TrialBalanceComparison) =>
+  `<section class="tb comparison"><h2>Projected against the source's trial balance as at ${esc(t.asAt)}</h2><p class="sub">Source: ${esc(t.file)} · projected: what the load posts dated on or before ${esc(t.asAt)} · difference = projected − source</p>${trialBalanceTable(t, { account: "Source account", side: "Projected", missing: "(no account)" })}</section>`
 
 const issues = (p: Preview, perGroup: number) => {
   if (p.issues.length === 0) return `<section><h2>Issues</h2><p class="ok">None.</p></section>`

@@ -229,12 +229,10 @@ const run = <R>(
         after = ops[ops.length - 1]!.seq
         for (const op of ops) state.set(op.key, { status: "pending" })
         // The references this page needs that the plan does not create: the target's own records.
-        const wanted = new Map<Refs.RefEntity, Set<string>>()
-        for (const op of ops)
-          for (const r of Refs.collect(op.body)) {
-            if (state.has(r.key) || external.has(r.key)) continue
-            wanted.set(r.entity, (wanted.get(r.entity) ?? new Set()).add(r.naturalKey))
-          }
+        const wanted = Refs.wanted(
+          ops.map((op) => op.body),
+          (key) => state.has(key) || external.has(key)
+        )
         for (const [entity, keys] of wanted) {
           const found = yield* lookupEntity(entity, [...keys])
           for (const [k, id] of found) external.set(Refs.opKey(entity, k), id)

@@ -14,6 +14,7 @@ import {
   type Reconciliation,
   type TrialBalanceComparison
 } from "./Model.js"
+import { diff, esc, num, td, th, trialBalanceTable } from "./HtmlCells.js"
 
 export interface PageContext {
   readonly runId: string
@@ -22,13 +23,6 @@ export interface PageContext {
   readonly generatedAt: string
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const num = (s: string) => `<td class="num">${esc(Format.amount(s))}</td>`
-const col = (s: string) => `<td class="num">${esc(Format.column(s))}</td>`
-const diff = (s: string) =>
-  Format.isZero(s) ? `<td class="num zero">–</td>` : `<td class="num bad">${esc(Format.amount(s))}</td>`
-const td = (s: string, cls = "") => `<td${cls ? ` class="${cls}"` : ""}>${esc(s)}</td>`
-const th = (s: string, cls = "") => `<th${cls ? ` class="${cls}"` : ""}>${esc(s)}</th>`
 const rowsOf = (lineage: ReadonlyArray<string>) =>
   lineage.length === 0
     ? ""
@@ -81,28 +75,8 @@ ${
 </header>`
 }
 
-const trialBalance = (t: TrialBalanceComparison) => {
-  const head = `<thead><tr>${th("Code")}${th("Account")}${th("Target account")}${th("Source debit", "num")}${th("Source credit", "num")}${th("Target debit", "num")}${th("Target credit", "num")}${th("Difference", "num")}</tr></thead>`
-  const body = t.sections
-    .map(
-      (s) =>
-        `<tbody><tr class="section"><th colspan="8">${esc(s.name)}</th></tr>${s.rows
-          .map((r) => {
-            const names = r.sourceAccounts.map((a) => a.name).join(" + ") || "(not in the source)"
-            const codes = r.sourceAccounts
-              .map((a) => a.code)
-              .filter((c) => c !== "")
-              .join(", ")
-            return `<tr class="${r.status === "ok" ? "" : "differs"}" data-account="${esc(names)}">${td(codes, "code")}${td(names)}${td(r.targetAccount ?? "(missing)", r.targetAccount ? "muted" : "bad")}${col(r.sourceDebit)}${col(r.sourceCredit)}${col(r.targetDebit)}${col(r.targetCredit)}${diff(r.difference)}</tr>`
-          })
-          .join(
-            ""
-          )}<tr class="subtotal"><td></td>${td(`Total ${s.name}`)}<td></td>${col(s.totals.sourceDebit)}${col(s.totals.sourceCredit)}${col(s.totals.targetDebit)}${col(s.totals.targetCredit)}${diff(s.totals.difference)}</tr></tbody>`
-    )
-    .join("")
-  const foot = `<tfoot><tr class="total"><td></td>${td("Total")}<td></td>${num(t.totals.sourceDebit)}${num(t.totals.sourceCredit)}${num(t.totals.targetDebit)}${num(t.totals.targetCredit)}${diff(t.totals.difference)}</tr></tfoot>`
-  return `<section class="tb"><h2>Trial balance as at ${esc(t.asAt)}</h2><p class="sub">Source: ${esc(t.file)} · target: its trial balance report at the same date${t.targetBalanced ? "" : " · <span class=bad>the target's debits and credits differ</span>"}</p><table class="grid">${head}${body}${foot}</table></section>`
-}
+const trialBalance = (t: TrialBalanceComparison) =>
+  `<section class="tb"><h2>Trial balance as at ${esc(t.asAt)}</h2><p class="sub">Source: ${esc(t.file)} · target: its trial balance report at the same date${t.targetBalanced ? "" : " · <span class=bad>the target's debits and credits differ</span>"}</p>${trialBalanceTable(t, { account: "Account", side: "Target", missing: "(missing)" })}</section>`
 
 const aged = (a: AgedComparison) => {
   const title = a.side === "AR" ? "Receivables" : "Payables"

@@ -43,7 +43,8 @@ export const pairingResolver = (pairing: ReadonlyArray<AccountPairing>) => {
     (code.trim() !== "" ? byCode.get(code.trim()) : undefined) ?? byName.get(normalizeName(name))
 }
 
-const classSections: Record<string, string> = {
+/** The trial balance section an account class is shown under. */
+export const classSections: Record<string, string> = {
   Asset: "Assets",
   Liability: "Liabilities",
   Equity: "Equity",

@@ -93,3 +93,21 @@ export const resolve = (
   }
   return { value: walk(value), missing }
 }
+
+/**
+ * The references `bodies` make that `known` does not hold (the target's own records to look up), as the natural
+ * keys wanted per entity.
+ */
+export const wanted = (
+  bodies: Iterable<unknown>,
+  known: (key: string) => boolean
+): Map<RefEntity, Set<string>> => {
+  const out = new Map<RefEntity, Set<string>>()
+  for (const body of bodies)
+    for (const r of collect(body)) {
+      if (known(r.key)) continue
+      const keys = out.get(r.entity) ?? new Set<string>()
+      out.set(r.entity, keys.add(r.naturalKey))
+    }
+  return out
+}
