@@ -6,34 +6,10 @@
  */
 import { assert, describe, it, onTestFinished } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
-import * as NodeNet from "node:net"
 import * as NodePath from "node:path"
 import { tempDir } from "../support/Harness.js"
-
-const root = NodePath.resolve(import.meta.dirname, "../..")
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = NodeNet.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as NodeNet.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-
-const bash = (script: string) =>
-  new Promise<{ status: number | null; out: string }>((resolve) => {
-    const child = spawn("bash", ["-c", script], {
-      cwd: root,
-      env: { ...process.env, CI: "true" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let out = ""
-    child.stdout.on("data", (d) => (out += String(d)))
-    child.stderr.on("data", (d) => (out += String(d)))
-    child.on("exit", (status) => resolve({ status, out }))
-  })
+import { bash, freePort, readmeBlock, root } from "../support/Shell.js"
 
 const runs = NodePath.join(root, "runs")
 
@@ -56,16 +32,6 @@ const removeRunsOfWorkspaceAtEnd = (workspace: string) =>
         NodeFs.rmSync(NodePath.join(runs, name), { recursive: true, force: true })
     }
   })
-
-/** The lines of the README's shell block between the `readme-<name>` markers. */
-const readmeBlock = (name: string): Array<string> => {
-  const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-  const block = new RegExp(
-    `<!-- readme-${name}:begin -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\s*<!-- readme-${name}:end -->`
-  ).exec(readme)
-  if (!block) throw new Error(`README.md has no readme-${name} block`)
-  return block[1]!.trim().split("\n")
-}
 
 /** A block whose `8787` and `runs/<name>` are swapped for a free port and a temporary workspace. */
 const onPort = (lines: ReadonlyArray<string>, port: number, runsName: string, workspace: string) =>

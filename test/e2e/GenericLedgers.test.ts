@@ -11,9 +11,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { parse } from "csv-parse/sync"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { spawn } from "node:child_process"
 import * as NodeFs from "node:fs"
-import * as NodeNet from "node:net"
 import * as NodePath from "node:path"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as SourceRows from "../../src/staging/SourceRows.js"
@@ -21,39 +19,12 @@ import * as StagingDb from "../../src/staging/StagingDb.js"
 import * as Money from "../../src/transform/Money.js"
 import { apiKey, runCli, sandbox, tempDir } from "../support/Harness.js"
 import { migration } from "../support/Migration.js"
+import { bash, freePort, readmeBlock, root } from "../support/Shell.js"
 
-const root = NodePath.resolve(import.meta.dirname, "../..")
 const sage = NodePath.join(root, "samples/sage50-demo")
 const myob = NodePath.join(root, "samples/myob-demo")
 const fixtures = NodePath.join(root, "test/transform/generic/fixtures")
 const organisation = NodePath.join(root, "mappings/generic/demo-organisation.json")
-
-/** The lines of the README's shell block between the `readme-<name>` markers. */
-const readmeBlock = (name: string): Array<string> => {
-  const readme = NodeFs.readFileSync(NodePath.join(root, "README.md"), "utf8")
-  const block = new RegExp(
-    `<!-- readme-${name}:begin -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\s*<!-- readme-${name}:end -->`
-  ).exec(readme)
-  if (!block) throw new Error(`README.md has no readme-${name} block`)
-  return block[1]!.trim().split("\n")
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = NodeNet.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as NodeNet.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-
-const bash = (script: string) =>
-  new Promise<{ status: number | null; out: string }>((resolve) => {
-    const child = spawn("bash", ["-c", script], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    child.stdout.on("data", (d) => (out += String(d)))
-    child.stderr.on("data", (d) => (out += String(d)))
-    child.on("exit", (status) => resolve({ status, out }))
-  })
 
 const cli = (args: ReadonlyArray<string>) => Effect.promise(() => runCli(args, { JK_API_KEY: apiKey }))
 
