@@ -3,6 +3,7 @@
  * its response form (epoch milliseconds of the organization-local date), and source date parsing.
  */
 import * as Option from "effect/Option"
+import * as DateOrder from "../extract/DateOrder.js"
 import * as Schema from "effect/Schema"
 
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -75,3 +76,10 @@ export const addDays = (date: string, days: number): string => {
   const m = isoDate.exec(date)!
   return fromEpochMs(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + days * 86_400_000)
 }
+
+/**
+ * A date cell read with its numeric parts in `order` (ISO and month-name dates whatever the order; two-digit
+ * years are 20xx), as `YYYY-MM-DD`; none when it is no real date.
+ */
+export const inOrder = (text: string, order: DateOrder.Order): Option.Option<string> =>
+  Option.flatMap(DateOrder.parse(text, order), (d) => fromParts(d.year, d.month, d.day))

@@ -6,6 +6,7 @@
  * be read throws a `RowProblem` naming the column and the profile's format.
  */
 import * as Option from "effect/Option"
+import * as Amount from "../../extract/Amount.js"
 import type { StagedRow } from "../../staging/SourceRows.js"
 import type { ColumnProfile } from "../../extract/generic/ColumnProfile.js"
 import * as Dates from "../Dates.js"
@@ -17,45 +18,22 @@ export { cell, required, RowProblem }
 /** The header a field is read from, for messages ("Net Amount", or the field itself). */
 export const columnOf = (profile: ColumnProfile, field: string): string => profile.columns[field] ?? field
 
-/** A date written in `order` (ISO dates are read whatever the order), or none. */
-export const parseDate = (order: "DMY" | "MDY" | "YMD", text: string): Option.Option<string> => {
-  const t = text.trim()
-  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t)
-  if (iso) return Dates.fromParts(Number(iso[1]), Number(iso[2]), Number(iso[3]))
-  const parts = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(t)
-  if (parts) {
-    const year = Number(parts[3]) + (parts[3]!.length === 2 ? 2000 : 0)
-    const [a, b] = [Number(parts[1]), Number(parts[2])]
-    if (order === "MDY") return Dates.fromParts(year, a, b)
-    if (order === "DMY") return Dates.fromParts(year, b, a)
-    return Option.none()
-  }
-  return order === "MDY" ? Option.none() : Dates.parseDayFirst(t)
-}
+/** A date written in `order` (ISO dates are read whatever the order; YMD takes ISO dates only), or none. */
+export const parseDate = (order: "DMY" | "MDY" | "YMD", text: string): Option.Option<string> =>
+  order === "YMD"
+    ? /^\d{4}[-/.]/.test(text.trim())
+      ? Dates.inOrder(text, "DMY")
+      : Option.none()
+    : Dates.inOrder(text, order)
 
-/** An amount as the profile writes it, or none (an empty text is none). */
-export const parseAmount = (profile: ColumnProfile, text: string): Option.Option<Money.Money> => {
-  let t = text.trim()
-  let negative = false
-  const flip = (rest: string) => {
-    negative = !negative
-    return rest.trim()
-  }
-  if (/^\(.*\)$/.test(t)) t = flip(t.slice(1, -1))
-  if (t.startsWith("-")) t = flip(t.slice(1))
-  // A currency symbol or code before or after the digits ($57.2, -£5, 12.00 GBP).
-  t = t.replace(/^[^\d.,()-]+/, "").replace(/[^\d.,)-]+$/, "")
-  if (/^\(.*\)$/.test(t)) t = flip(t.slice(1, -1))
-  if (t.startsWith("-")) t = flip(t.slice(1))
-  if (t.endsWith("-")) t = flip(t.slice(0, -1))
-  const decimal = profile.decimal ?? "."
-  const thousands = profile.thousands ?? (decimal === "," ? "." : ",")
-  if (thousands !== "") t = t.split(thousands).join("")
-  if (thousands === " ") t = t.replace(/\u00a0/g, "")
-  if (decimal === ",") t = t.replace(",", ".")
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return Option.none()
-  return Money.parse(negative ? `-${t}` : t)
-}
+/**
+ * An amount as the profile writes it, or none (an empty text is none): `Amount.parse`, the extract's reading
+ * of accountants' amounts, with the profile's decimal separator.
+ */
+export const parseAmount = (profile: ColumnProfile, text: string): Option.Option<Money.Money> =>
+  text.trim() === ""
+    ? Option.none()
+    : Option.map(Amount.parse(text, profile.decimal ?? "."), (n) => Money.add(n, Money.zero))
 
 const showFormat = (profile: ColumnProfile) =>
   `the profile's format (decimal "${profile.decimal ?? "."}", thousands "${profile.thousands ?? ","}")`

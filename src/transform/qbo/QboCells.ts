@@ -5,7 +5,6 @@
  */
 import * as Option from "effect/Option"
 import * as Amount from "../../extract/Amount.js"
-import * as DateOrder from "../../extract/DateOrder.js"
 import type { StagedRow } from "../../staging/SourceRows.js"
 import * as Dates from "../Dates.js"
 import * as Money from "../Money.js"
@@ -30,10 +29,7 @@ export const amount = (row: StagedRow, key: string, blankAsZero = false): Money.
 }
 
 /** A month-first date (`12/31/2025`, `Dec 31, 2025`, `2025-12-31`) as `YYYY-MM-DD`, undefined if not one. */
-export const dateOf = (text: string): string | undefined => {
-  const ymd = Option.getOrUndefined(DateOrder.parse(text, "MDY"))
-  return ymd === undefined ? undefined : Option.getOrUndefined(Dates.fromParts(ymd.year, ymd.month, ymd.day))
-}
+export const dateOf = (text: string): string | undefined => Option.getOrUndefined(Dates.inOrder(text, "MDY"))
 
 export const date = (row: StagedRow, key: string): string => {
   const v = required(row, key)
