@@ -19,7 +19,6 @@ import * as Matching from "../review/Matching.js"
 import * as Review from "../review/Review.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
-import * as SourceRows from "../staging/SourceRows.js"
 import * as Mappings from "../transform/Mappings.js"
 import { phases } from "../transform/Plan.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
@@ -102,11 +101,6 @@ export const plan = (
   } = {}
 ) =>
   Effect.gen(function* () {
-    if ((yield* SourceRows.files).length === 0) {
-      return yield* Effect.dieMessage(
-        "nothing is staged in this workspace: run extract --input DIR --workspace WS first"
-      )
-    }
     const from = yield* Sources.staged
     const source = yield* from.read
     const snapshot = yield* ReadSnapshot.read
