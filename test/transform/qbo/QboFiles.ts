@@ -163,6 +163,25 @@ export const FILES = {
   "ARAgingDetail.csv": AGING
 }
 
+/**
+ * FILES with payment 5150 of 2025-04-01 (Amaya Residence, 120.00) that no invoice can take, and that the
+ * aging lists as an unapplied payment: an overpayment.
+ */
+export const UNAPPLIED_PAYMENT = {
+  ...FILES,
+  "Journal.csv": JOURNAL.replace(
+    "TOTAL,",
+    `${txn("04/01/2025", "Payment", "5150", "Amaya Residence", [
+      [UF, "120.00", ""],
+      [AR, "", "120.00"]
+    ]).join("\n")}\nTOTAL,`
+  ),
+  "ARAgingDetail.csv": AGING.replace(
+    "Total for 31 - 60 days past due",
+    ",04/01/2025,Payment,5150,Amaya Residence,,-$120.00,-$120.00\nTotal for 31 - 60 days past due"
+  )
+}
+
 export const booksOf = (files: Readonly<Record<string, string>>) =>
   Effect.gen(function* () {
     const dir = yield* inputDir(files)

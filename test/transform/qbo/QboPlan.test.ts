@@ -12,7 +12,7 @@ import { NameMap, type Mappings } from "../../../src/transform/Mappings.js"
 import type { Plan } from "../../../src/transform/Plan.js"
 import * as PlanBuilder from "../../../src/transform/PlanBuilder.js"
 import type { TargetSnapshot } from "../../../src/transform/TargetSnapshot.js"
-import { AGING, AR, booksOf, FILES, JOURNAL, txn, UF } from "./QboFiles.js"
+import { booksOf, FILES, UNAPPLIED_PAYMENT } from "./QboFiles.js"
 
 const shipped = (name: string) => {
   const file = NodePath.resolve(import.meta.dirname, "../../../mappings/qbo", name)
@@ -109,18 +109,7 @@ describe("QuickBooks books planned with the shipped mappings", () => {
     "an unapplied payment plans as an overpayment: cash in to the clearing account and a credit note",
     () =>
       Effect.gen(function* () {
-        const extra = txn("04/01/2025", "Payment", "5150", "Amaya Residence", [
-          [UF, "120.00", ""],
-          [AR, "", "120.00"]
-        ]).join("\n")
-        const books = yield* booksOf({
-          ...FILES,
-          "Journal.csv": JOURNAL.replace("TOTAL,", `${extra}\nTOTAL,`),
-          "ARAgingDetail.csv": AGING.replace(
-            "Total for 31 - 60 days past due",
-            ",04/01/2025,Payment,5150,Amaya Residence,,-$120.00,-$120.00\nTotal for 31 - 60 days past due"
-          )
-        })
+        const books = yield* booksOf(UNAPPLIED_PAYMENT)
         const plan = PlanBuilder.build(books, US, mappings)
         assert.deepStrictEqual(
           plan.issues.filter((i) => i.severity === "reject").map((i) => i.what),
