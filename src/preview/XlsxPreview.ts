@@ -4,40 +4,20 @@
  * Issues and Operations (every operation, not only the first of each phase). Header rows are frozen and
  * filtered; amounts are numbers with the accounting format of the reconciliation's workbook.
  */
-import ExcelJS from "exceljs"
+import type ExcelJS from "exceljs"
 import * as Format from "../reconcile/Format.js"
-import { accountingFormat } from "../reconcile/XlsxReport.js"
+import { type Column, differs, excel, frozenHeader, header, values } from "../reconcile/XlsxTable.js"
 import type { Preview } from "./Preview.js"
-
-const heading = { type: "pattern", pattern: "solid", fgColor: { argb: "FF1C2430" } } as const
-const differs = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFDE2E0" } } as const
-
-interface Column {
-  readonly header: string
-  readonly width: number
-  readonly money?: boolean
-}
 
 type Cell = string | number | null
 
 /** A sheet of one table: a frozen, filtered, styled header, then rows committed as they are added. */
 const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: ReadonlyArray<Column>) => {
-  const ws = wb.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] })
-  ws.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    ...(c.money ? { style: { numFmt: accountingFormat } } : {})
-  }))
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } }
-  const head = ws.getRow(1)
-  head.font = { bold: true, color: { argb: "FFFFFFFF" } }
-  head.fill = heading
-  head.commit()
+  const ws = wb.addWorksheet(name, frozenHeader)
+  header(ws, columns).commit()
   return {
     add: (cells: ReadonlyArray<Cell>, style: { fill?: ExcelJS.Fill; bold?: boolean } = {}) => {
-      const row = ws.addRow(
-        cells.map((v, i) => (columns[i]?.money && typeof v === "string" ? Format.toNumber(v) : v))
-      )
+      const row = ws.addRow(values(columns, cells))
       if (style.fill) row.eachCell({ includeEmpty: true }, (c) => (c.fill = style.fill!))
       if (style.bold) row.font = { bold: true }
       row.commit()
@@ -48,7 +28,8 @@ const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Re
 
 /** Streams the workbook into `file`. */
 export const write = async (file: string, p: Preview): Promise<void> => {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await excel()
+  const wb = new Excel.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: true,
     useSharedStrings: false

@@ -7,18 +7,11 @@ import type ExcelJS from "exceljs"
 import * as Format from "./Format.js"
 import { classLabels, type Reconciliation } from "./Model.js"
 import type { PageContext } from "./HtmlReport.js"
+import { type Column, differs, excel, frozenHeader, header, values } from "./XlsxTable.js"
 
-export const accountingFormat = '_(* #,##0.00_);_(* (#,##0.00);_(* "-"??_);_(@_)'
+export { accountingFormat } from "./XlsxTable.js"
 
-const differs = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFDE2E0" } } as const
 const rounding = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFFF1CC" } } as const
-const heading = { type: "pattern", pattern: "solid", fgColor: { argb: "FF1C2430" } } as const
-
-interface Column {
-  readonly header: string
-  readonly width: number
-  readonly money?: boolean
-}
 
 /** A sheet holding one table: a frozen, filtered, styled header row, then `rows`. */
 const table = (
@@ -31,24 +24,13 @@ const table = (
     readonly bold?: boolean
   }>
 ) => {
-  const ws = wb.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] })
-  ws.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    ...(c.money ? { style: { numFmt: accountingFormat } } : {})
-  }))
-  const head = ws.getRow(1)
-  head.font = { bold: true, color: { argb: "FFFFFFFF" } }
-  head.fill = heading
-  head.alignment = { vertical: "middle" }
+  const ws = wb.addWorksheet(name, frozenHeader)
+  header(ws, columns)
   for (const r of rows) {
-    const row = ws.addRow(
-      r.cells.map((v, i) => (columns[i]?.money && typeof v === "string" ? Format.toNumber(v) : v))
-    )
+    const row = ws.addRow(values(columns, r.cells))
     if (r.fill) row.eachCell({ includeEmpty: true }, (cell) => (cell.fill = r.fill!))
     if (r.bold) row.font = { bold: true }
   }
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } }
   return ws
 }
 
@@ -56,7 +38,7 @@ const table = (
 export const build = async (r: Reconciliation, ctx: PageContext): Promise<ExcelJS.Workbook> => {
   // Loaded when a workbook is written, not when the CLI starts: exceljs costs every command ~1.5 s of CPU
   // and tens of MB of heap to load, and only reconcile writes a workbook.
-  const { default: Excel } = await import("exceljs")
+  const Excel = await excel()
   const wb = new Excel.Workbook()
   wb.creator = "ledger-migrate"
   const facts: Array<[string, string]> = [

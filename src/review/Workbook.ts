@@ -7,7 +7,8 @@
  * unconfirmed. `read` turns the decisions back into choices, refusing any that names an unknown target or an
  * incompatible class, with its sheet and cell.
  */
-import ExcelJS from "exceljs"
+import type ExcelJS from "exceljs"
+import { excel, frozenHeader, header as styleHeader } from "../reconcile/XlsxTable.js"
 import { normalizeName } from "../transform/Mappings.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
@@ -43,7 +44,6 @@ const COLUMNS = [
 export const DECISION_COLUMN = "F"
 const KEY_COLUMN = 10
 
-const heading = { type: "pattern", pattern: "solid", fgColor: { argb: "FF1C2430" } } as const
 const low = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFFF1CC" } } as const
 const missing = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFDE2E0" } } as const
 
@@ -70,13 +70,6 @@ export const listValues = (
   }
 }
 
-const heads = (ws: ExcelJS.Worksheet, count: number) => {
-  const head = ws.getRow(1)
-  head.font = { bold: true, color: { argb: "FFFFFFFF" } }
-  head.fill = heading
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: count } }
-}
-
 /** The cell of a suggestion's decision, as `Sheet!F12` (rows in the order `suggest` gives them). */
 export const cellOf = (suggestions: ReadonlyArray<Suggestion>, s: Suggestion): string => {
   const row = suggestions.filter((x) => x.sheet === s.sheet).indexOf(s) + 2
@@ -94,9 +87,10 @@ export const build = (
   books: SourceBooks,
   snapshot: TargetSnapshot,
   suggestions: ReadonlyArray<Suggestion>,
-  header: Header
+  header: Header,
+  Excel: typeof ExcelJS
 ): ExcelJS.Workbook => {
-  const wb = new ExcelJS.Workbook()
+  const wb = new Excel.Workbook()
   wb.creator = "ledger-migrate"
   const summary = wb.addWorksheet("Summary")
   const lists = wb.addWorksheet("Lists", { state: "hidden" })
@@ -108,9 +102,8 @@ export const build = (
     listRange.set(sheet, `Lists!$${letter}$1:$${letter}$${values.length}`)
   })
   for (const sheet of SHEETS) {
-    const ws = wb.addWorksheet(sheet, { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] })
-    ws.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }))
-    heads(ws, COLUMNS.length)
+    const ws = wb.addWorksheet(sheet, frozenHeader)
+    styleHeader(ws, COLUMNS)
     for (const s of suggestions.filter((x) => x.sheet === sheet)) {
       const confirmed = s.confidence >= confirmBelow
       const row = ws.addRow([
@@ -139,8 +132,8 @@ export const build = (
       }
     }
   }
-  const rates = wb.addWorksheet("Currencies & rates", { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] })
-  rates.columns = [
+  const rates = wb.addWorksheet("Currencies & rates", frozenHeader)
+  styleHeader(rates, [
     { header: "Currency", width: 10 },
     { header: "Documents and credits", width: 22 },
     { header: "Source rates", width: 14 },
@@ -148,8 +141,7 @@ export const build = (
     { header: "Last rate", width: 12 },
     { header: "In the target", width: 30 },
     { header: "Rates already in the target", width: 26 }
-  ]
-  heads(rates, 7)
+  ])
   const used = new Map<string, number>()
   for (const d of [...books.documents, ...(books.credits ?? [])])
     if (d.currency && d.currency !== snapshot.baseCurrency && d.state !== "voided")
@@ -218,7 +210,7 @@ export const write = async (
   suggestions: ReadonlyArray<Suggestion>,
   header: Header
 ): Promise<void> => {
-  await build(books, snapshot, suggestions, header).xlsx.writeFile(path)
+  await build(books, snapshot, suggestions, header, await excel()).xlsx.writeFile(path)
 }
 
 /** A decision the workbook holds: its cell, and the choice it makes. */
@@ -233,7 +225,7 @@ export const read = async (
   snapshot: TargetSnapshot,
   suggestions: ReadonlyArray<Suggestion>
 ): Promise<{ readonly decisions: Map<string, Decided>; readonly errors: Array<string> }> => {
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await excel()).Workbook()
   await wb.xlsx.readFile(path)
   const decisions = new Map<string, Decided>()
   const errors: Array<string> = []
