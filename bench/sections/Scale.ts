@@ -200,7 +200,12 @@ const company = async (invoices: number, options: ProcessOptions) => {
     )
     const stagingMb = stagingBytes(workspace) / 1e6
     run("plan", withTarget, (o) => number(o, /Plan: (\d+) operations/), "ops")
-    const loaded = run("load", withTarget, (o) => number(o, /(\d+) requests sent/), "requests")
+    const loaded = run(
+      "load",
+      [...withTarget, "--accept-suggestions"],
+      (o) => number(o, /(\d+) requests sent/),
+      "requests"
+    )
     requestsBefore = requestsSince(requestLog, 0).total
     const reconciled = run("reconcile", withTarget, () => NaN, "reads")
     const reads = requestsSince(requestLog, requestsBefore)

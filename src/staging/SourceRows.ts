@@ -41,13 +41,16 @@ const decoder = (shapes: ReadonlyArray<{ shape: number; keys: string }>) => {
   }
 }
 
-/** Every staged row of `file` as last published (none if it never was), in line order. */
-export const rowsOfFile = (file: string) =>
+/**
+ * Hands each staged row of `file` as last published (none if it never was) to `visit`, in line order, one
+ * page at a time: only the page in hand is in memory, so a reader that keeps what it needs of each row (not
+ * the row) stays as small as what it keeps.
+ */
+export const eachRowOfFile = (file: string, visit: (row: StagedRow) => void) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const [published] = yield* sql<{ gen: number }>`SELECT gen FROM src_files WHERE file = ${file}`
-    const out: Array<StagedRow> = []
-    if (published === undefined) return out
+    if (published === undefined) return
     const gen = published.gen
     const decode = decoder(
       yield* sql<{ shape: number; keys: string }>`
@@ -58,22 +61,40 @@ export const rowsOfFile = (file: string) =>
       const page = yield* sql<{ line: number; shape: number; data: string }>`
         SELECT line, shape, data FROM src_rows WHERE file = ${file} AND gen = ${gen} AND line > ${after}
         ORDER BY line LIMIT ${pageSize}`
-      for (const r of page) out.push({ file, line: r.line, data: decode(r.shape, r.data) })
+      for (const r of page) visit({ file, line: r.line, data: decode(r.shape, r.data) })
       const last = page[page.length - 1]
-      if (!last || page.length < pageSize) return out
+      if (!last || page.length < pageSize) return
       after = last.line
     }
   }).pipe(Effect.orDie)
 
-/** Every staged row of `kind` (the kind its file was recognised as), ordered by file then line. */
-export const rowsOfKind = (kind: string) =>
+/** Every staged row of `file` as last published (none if it never was), in line order. */
+export const rowsOfFile = (file: string) =>
+  Effect.suspend(() => {
+    const out: Array<StagedRow> = []
+    return Effect.as(
+      eachRowOfFile(file, (row) => out.push(row)),
+      out
+    )
+  })
+
+/** Hands each staged row of `kind` (the kind its file was recognised as) to `visit`, by file then line. */
+export const eachRowOfKind = (kind: string, visit: (row: StagedRow) => void) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const files = yield* sql<{ file: string }>`SELECT file FROM src_files WHERE kind = ${kind} ORDER BY file`
-    const out: Array<StagedRow> = []
-    for (const { file } of files) for (const row of yield* rowsOfFile(file)) out.push(row)
-    return out
+    for (const { file } of files) yield* eachRowOfFile(file, visit)
   }).pipe(Effect.orDie)
+
+/** Every staged row of `kind` (the kind its file was recognised as), ordered by file then line. */
+export const rowsOfKind = (kind: string) =>
+  Effect.suspend(() => {
+    const out: Array<StagedRow> = []
+    return Effect.as(
+      eachRowOfKind(kind, (row) => out.push(row)),
+      out
+    )
+  })
 
 /** Replaces the rejects of one stage with `rejects` (a re-run of that stage starts clean). */
 export const replaceRejects = (stage: string, rejects: ReadonlyArray<Reject>) =>

@@ -50,6 +50,27 @@ export const date = (row: StagedRow, key: string): string => {
   )
 }
 
+/** Applies `read` to one row; a row that throws a RowProblem becomes a reject issue (and undefined). */
+export const readRow = <A>(
+  row: StagedRow,
+  issues: Array<Issue>,
+  read: (row: StagedRow) => A | undefined
+): A | undefined => {
+  try {
+    return read(row)
+  } catch (e) {
+    if (!(e instanceof RowProblem)) throw e
+    issues.push({
+      severity: "reject",
+      lineage: [where(row)],
+      what: e.what,
+      why: "the row cannot be read",
+      fix: e.fix
+    })
+    return undefined
+  }
+}
+
 /** Applies `read` to each row; a row that throws a RowProblem becomes a reject issue. */
 export const readRows = <A>(
   rows: ReadonlyArray<StagedRow>,
@@ -58,19 +79,8 @@ export const readRows = <A>(
 ): Array<A> => {
   const out: Array<A> = []
   for (const row of rows) {
-    try {
-      const a = read(row)
-      if (a !== undefined) out.push(a)
-    } catch (e) {
-      if (!(e instanceof RowProblem)) throw e
-      issues.push({
-        severity: "reject",
-        lineage: [where(row)],
-        what: e.what,
-        why: "the row cannot be read",
-        fix: e.fix
-      })
-    }
+    const a = readRow(row, issues, read)
+    if (a !== undefined) out.push(a)
   }
   return out
 }

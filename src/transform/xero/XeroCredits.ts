@@ -134,9 +134,19 @@ const creditOf = (side: CreditSide, origin: CreditOrigin, rows: ReadonlyArray<St
   }
 }
 
-/** The credits among the rows of one export (`fileSide`); rows of unknown types are rejects. */
+/**
+ * Where an invoice or bill row stood among an export's credit rows: it ends a run of unnumbered credit rows, so
+ * a reader that hands its document rows elsewhere leaves this in their place.
+ */
+export const DOCUMENT_ROW: unique symbol = Symbol("document row")
+const DOCUMENT: RowType = { _tag: "document" }
+
+/**
+ * The credits among the rows of one export (`fileSide`), whose document rows may be left out as
+ * `DOCUMENT_ROW`; rows of unknown types are rejects.
+ */
 export const readCredits = (
-  rows: ReadonlyArray<StagedRow>,
+  rows: ReadonlyArray<StagedRow | typeof DOCUMENT_ROW>,
   fileSide: CreditSide,
   issues: Array<Issue>
 ): Array<SourceCredit> => {
@@ -144,8 +154,8 @@ export const readCredits = (
   const numbered = new Map<string, (typeof groups)[number]>()
   let last: (typeof groups)[number] | undefined
   for (const row of rows) {
-    const t = rowType(row, fileSide)
-    if (t._tag === "document") {
+    const t = row === DOCUMENT_ROW ? DOCUMENT : rowType(row, fileSide)
+    if (t._tag === "document" || row === DOCUMENT_ROW) {
       last = undefined
       continue
     }

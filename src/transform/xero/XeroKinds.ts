@@ -1,74 +1,69 @@
 /**
- * Wires the Xero kinds beyond invoices, bills, their payments and manual journals into the source books:
- * credit notes, overpayments and prepayments (`XeroCredits`), refunds, overpayment funding, Receive/Spend
- * Money and bank transfers (`XeroBank`), the optional allocations file (`XeroAllocations`), tracking options
- * on every line and a bank account's own currency (a `Currency` column of the chart, when the export has
- * one). `staged` also hands XeroSource only the rows its own readers take: invoice and bill rows, and the
- * payment rows of bank sections.
+ * Streams the staged Xero kinds to their readers, one page of rows at a time, so that no row outlives the
+ * reading of it unless a reader needs it later:
+ * - invoice and bill rows go to XeroSource's document reader as they are read, and the receivable and payable
+ *   payment rows of bank sections to its payment reader;
+ * - credit notes, overpayments and prepayments (`XeroCredits`), refunds, overpayment funding, Receive/Spend
+ *   Money and bank transfers (`XeroBank`) and the optional allocations file (`XeroAllocations`) keep their
+ *   rows, which are few beside the documents', and `complete` reads them into the books.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
-import type { Issue, SourceBooks } from "../SourceModel.js"
+import { eachRowOfKind, rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
+import type { CreditSide, Issue, SourceBooks } from "../SourceModel.js"
 import { readAllocations } from "./XeroAllocations.js"
 import * as XeroBank from "./XeroBank.js"
-import { readCredits, rowType, trackingOf } from "./XeroCredits.js"
+import { DOCUMENT_ROW, readCredits, rowType } from "./XeroCredits.js"
 import { cell } from "./StagedCells.js"
 import { append } from "../../Multimap.js"
 
-/** The staged rows of the Xero kinds, partitioned for the readers. */
+/** The staged rows the Xero readers take after the documents and payments have streamed past. */
 export interface XeroRows {
-  /** "Sales invoice" and "Bill" rows, for XeroSource's document reader. */
-  readonly invoicesAndBills: ReadonlyArray<StagedRow>
-  /** Receivable and payable payment rows of bank sections, for XeroSource's payment reader. */
-  readonly payments: ReadonlyArray<StagedRow>
-  readonly sales: ReadonlyArray<StagedRow>
-  readonly bills: ReadonlyArray<StagedRow>
-  readonly transactions: ReadonlyArray<StagedRow>
   readonly accounts: ReadonlyArray<StagedRow>
   readonly journals: ReadonlyArray<StagedRow>
   readonly allocations: ReadonlyArray<StagedRow>
-  readonly banks: ReadonlySet<string>
+  /** Each export's credit rows, with `DOCUMENT_ROW` where document rows stood. */
+  readonly credits: Readonly<Record<CreditSide, ReadonlyArray<StagedRow | typeof DOCUMENT_ROW>>>
+  /** The Account Transactions rows other than payments, by what they are. */
+  readonly transactions: ReadonlyMap<XeroBank.TransactionRow, ReadonlyArray<StagedRow>>
 }
 
-export const staged: Effect.Effect<XeroRows, never, SqlClient.SqlClient> = Effect.gen(function* () {
-  const sales = yield* rowsOfKind("xero.invoices")
-  const bills = yield* rowsOfKind("xero.bills")
-  const transactions = yield* rowsOfKind("xero.account_transactions")
-  const accounts = yield* rowsOfKind("xero.accounts")
-  const banks = XeroBank.bankAccounts(accounts)
-  return {
-    invoicesAndBills: [
-      ...sales.filter((r) => rowType(r, "sale")._tag === "document"),
-      ...bills.filter((r) => rowType(r, "purchase")._tag === "document")
-    ],
-    payments: transactions.filter((r) => XeroBank.classify(banks, r) === "payment"),
-    sales,
-    bills,
-    transactions,
-    accounts,
-    journals: yield* rowsOfKind("xero.manual_journals"),
-    allocations: yield* rowsOfKind("generic.credit_allocations"),
-    banks
-  }
-})
+/** What takes the rows that stream past: invoice and bill rows, and the payment rows of bank sections. */
+export interface XeroVisitors {
+  readonly document: (row: StagedRow) => void
+  readonly payment: (row: StagedRow) => void
+}
 
-/** Adds the other kinds to the books XeroSource read from the same rows. */
+export const staged = (visit: XeroVisitors): Effect.Effect<XeroRows, never, SqlClient.SqlClient> =>
+  Effect.gen(function* () {
+    const credits: Record<CreditSide, Array<StagedRow | typeof DOCUMENT_ROW>> = { sale: [], purchase: [] }
+    const documentsOf = (side: CreditSide) => (row: StagedRow) => {
+      if (rowType(row, side)._tag !== "document") return void credits[side].push(row)
+      visit.document(row)
+      if (credits[side].at(-1) !== DOCUMENT_ROW) credits[side].push(DOCUMENT_ROW)
+    }
+    yield* eachRowOfKind("xero.invoices", documentsOf("sale"))
+    yield* eachRowOfKind("xero.bills", documentsOf("purchase"))
+    const accounts = yield* rowsOfKind("xero.accounts")
+    const banks = XeroBank.bankAccounts(accounts)
+    const transactions = new Map<XeroBank.TransactionRow, Array<StagedRow>>()
+    yield* eachRowOfKind("xero.account_transactions", (row) => {
+      const k = XeroBank.classify(banks, row)
+      if (k === "payment") visit.payment(row)
+      else if (k !== "other") append(transactions, k, row)
+    })
+    return {
+      accounts,
+      journals: yield* rowsOfKind("xero.manual_journals"),
+      allocations: yield* rowsOfKind("generic.credit_allocations"),
+      credits,
+      transactions
+    }
+  })
+
+/** Adds the other kinds to the books XeroSource read. */
 export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBooks): SourceBooks => {
-  const byLineage = new Map<string, StagedRow>()
-  for (const r of [...rows.sales, ...rows.bills, ...rows.journals, ...rows.accounts])
-    byLineage.set(where(r), r)
-  const tracked = <L extends { readonly lineage: string }>(l: L): L => {
-    const row = byLineage.get(l.lineage)
-    const tracking = row ? trackingOf(row) : []
-    return tracking.length > 0 ? { ...l, tracking } : l
-  }
-  const kinds = new Map<XeroBank.TransactionRow, Array<StagedRow>>()
-  for (const r of rows.transactions) {
-    const k = XeroBank.classify(rows.banks, r)
-    append(kinds, k, r)
-  }
-  const of = (k: XeroBank.TransactionRow) => kinds.get(k) ?? []
+  const of = (k: XeroBank.TransactionRow) => rows.transactions.get(k) ?? []
   for (const r of of("unknown"))
     issues.push({
       severity: "reject",
@@ -79,16 +74,10 @@ export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBook
     })
   return {
     ...books,
-    accounts: books.accounts.map((a) => {
-      const currency = cell(
-        byLineage.get(a.lineage) ?? { file: "", line: 0, data: {} },
-        "Currency"
-      ).toUpperCase()
-      return currency === "" ? a : { ...a, currency }
-    }),
-    documents: books.documents.map((d) => ({ ...d, lines: d.lines.map(tracked) })),
-    journals: books.journals.map((j) => ({ ...j, lines: j.lines.map(tracked) })),
-    credits: [...readCredits(rows.sales, "sale", issues), ...readCredits(rows.bills, "purchase", issues)],
+    credits: [
+      ...readCredits(rows.credits.sale, "sale", issues),
+      ...readCredits(rows.credits.purchase, "purchase", issues)
+    ],
     refunds: XeroBank.readRefunds(of("refund"), issues),
     creditFundings: XeroBank.readFundings(of("funding"), issues),
     cashEntries: XeroBank.readCashEntries(of("cash"), of("cash-line"), issues),

@@ -18,24 +18,30 @@ import type {
   SourceItem,
   SourceItemSide,
   SourceJournal,
+  SourceJournalLine,
   SourceLine,
   SourcePayment,
   SourceRate
 } from "../SourceModel.js"
-import { amount, cell, date, readRows, required, RowProblem } from "./StagedCells.js"
-import { stateOf } from "./XeroCredits.js"
+import { amount, cell, date, readRow, readRows, required, RowProblem } from "./StagedCells.js"
+import { stateOf, trackingOf } from "./XeroCredits.js"
 import * as XeroKinds from "./XeroKinds.js"
 import * as XeroReports from "./XeroReports.js"
 import { append } from "../../Multimap.js"
 
-const readAccount = (row: StagedRow): SourceAccount => ({
-  code: cell(row, "Code"),
-  name: required(row, "Name"),
-  type: required(row, "Type"),
-  taxCode: cell(row, "Tax Code"),
-  description: cell(row, "Description"),
-  lineage: where(row)
-})
+const readAccount = (row: StagedRow): SourceAccount => {
+  // A bank account's own currency, when the chart has a Currency column.
+  const currency = cell(row, "Currency").toUpperCase()
+  return {
+    code: cell(row, "Code"),
+    name: required(row, "Name"),
+    type: required(row, "Type"),
+    taxCode: cell(row, "Tax Code"),
+    description: cell(row, "Description"),
+    lineage: where(row),
+    ...(currency === "" ? {} : { currency })
+  }
+}
 
 const readContact = (row: StagedRow): SourceContact => ({
   name: required(row, "ContactName"),
@@ -68,83 +74,104 @@ const readItem = (row: StagedRow): SourceItem => ({
 
 const documentTypes: Record<string, DocumentKind> = { "sales invoice": "invoice", bill: "bill" }
 
-interface DocRow {
-  readonly row: StagedRow
-  readonly number: string
-  readonly line: SourceLine
+/** A document's own fields, read from its first row. */
+type DocumentHead = Omit<SourceDocument, "lines" | "lineage">
+
+const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
+  const status = required(head, "Status")
+  const state = stateOf(status)
+  if (state === undefined) {
+    throw new RowProblem(
+      `Status ${JSON.stringify(status)} is not a Xero document status`,
+      "check the export's Status column"
+    )
+  }
+  const due = cell(head, "DueDate")
+  return {
+    kind,
+    number: cell(head, "InvoiceNumber"),
+    contactName: required(head, "ContactName"),
+    date: date(head, "InvoiceDate"),
+    dueDate: due === "" ? undefined : date(head, "DueDate"),
+    currency: (cell(head, "Currency") || "").toUpperCase(),
+    state,
+    status,
+    total: amount(head, "Total"),
+    taxTotal: amount(head, "TaxTotal", true),
+    amountPaid: amount(head, "InvoiceAmountPaid", true),
+    amountDue: amount(head, "InvoiceAmountDue", true)
+  }
 }
 
-const readDocRow =
-  (issues: Array<Issue>) =>
-  (row: StagedRow): DocRow | undefined => {
+const readLine = (row: StagedRow): SourceLine => {
+  const tracking = trackingOf(row)
+  return {
+    description: cell(row, "Description"),
+    itemCode: cell(row, "InventoryItemCode"),
+    quantity: amount(row, "Quantity"),
+    unitAmount: amount(row, "UnitAmount"),
+    discount: amount(row, "Discount", true),
+    lineAmount: amount(row, "LineAmount"),
+    accountCode: cell(row, "AccountCode"),
+    taxType: cell(row, "TaxType"),
+    taxAmount: amount(row, "TaxAmount", true),
+    lineage: where(row),
+    ...(tracking.length > 0 ? { tracking } : {})
+  }
+}
+
+/**
+ * Invoice and bill rows (one per line), grouped by type, number and contact as they stream past. A group keeps
+ * its lines and its first row's fields, not its rows; a row that cannot be read is a reject and joins no group,
+ * and a group whose first row's fields cannot be read is rejected at that row.
+ */
+class DocumentGroups {
+  private readonly groups = new Map<
+    string,
+    { readonly head: DocumentHead | RowProblem; readonly at: string; readonly lines: Array<SourceLine> }
+  >()
+
+  constructor(private readonly issues: Array<Issue>) {}
+
+  readonly add = (row: StagedRow): void => {
     const type = cell(row, "Type")
-    if (documentTypes[type.toLowerCase()] === undefined) {
-      issues.push({
-        severity: "reject",
-        lineage: [where(row)],
-        what: `a "${type}" row`,
-        why: "credit notes and overpayments are not migrated by this version",
-        fix: "migrate them by hand after the load, or wait for credit-note support"
-      })
-      return undefined
+    const kind = documentTypes[type.toLowerCase()]
+    if (kind === undefined) throw new Error(`a "${type}" row was handed to the document reader`)
+    const read = readRow(row, this.issues, (r) => {
+      const line = readLine(r)
+      return { line, number: required(r, "InvoiceNumber") }
+    })
+    if (read === undefined) return
+    const { line, number } = read
+    const key = `${kind}\u0000${number}\u0000${cell(row, "ContactName")}`
+    const group = this.groups.get(key)
+    if (group !== undefined) return void group.lines.push(line)
+    let head: DocumentHead | RowProblem
+    try {
+      head = readHead(kind, row)
+    } catch (e) {
+      if (!(e instanceof RowProblem)) throw e
+      head = e
     }
-    const line: SourceLine = {
-      description: cell(row, "Description"),
-      itemCode: cell(row, "InventoryItemCode"),
-      quantity: amount(row, "Quantity"),
-      unitAmount: amount(row, "UnitAmount"),
-      discount: amount(row, "Discount", true),
-      lineAmount: amount(row, "LineAmount"),
-      accountCode: cell(row, "AccountCode"),
-      taxType: cell(row, "TaxType"),
-      taxAmount: amount(row, "TaxAmount", true),
-      lineage: where(row)
-    }
-    return { row, number: required(row, "InvoiceNumber"), line }
+    this.groups.set(key, { head, at: line.lineage, lines: [line] })
   }
 
-const groupDocuments = (rows: ReadonlyArray<DocRow>, issues: Array<Issue>): Array<SourceDocument> => {
-  const groups = new Map<string, Array<DocRow>>()
-  for (const r of rows) {
-    const kind = documentTypes[cell(r.row, "Type").toLowerCase()]!
-    const key = `${kind}\u0000${r.number}\u0000${cell(r.row, "ContactName")}`
-    append(groups, key, r)
-  }
-  return readRows(
-    [...groups.values()].map((g) => g[0]!.row),
-    issues,
-    (head) => {
-      const kind = documentTypes[cell(head, "Type").toLowerCase()]!
-      const group = groups.get(
-        `${kind}\u0000${cell(head, "InvoiceNumber")}\u0000${cell(head, "ContactName")}`
-      )!
-      const status = required(head, "Status")
-      const state = stateOf(status)
-      if (state === undefined) {
-        throw new RowProblem(
-          `Status ${JSON.stringify(status)} is not a Xero document status`,
-          "check the export's Status column"
-        )
-      }
-      const due = cell(head, "DueDate")
-      return {
-        kind,
-        number: cell(head, "InvoiceNumber"),
-        contactName: required(head, "ContactName"),
-        date: date(head, "InvoiceDate"),
-        dueDate: due === "" ? undefined : date(head, "DueDate"),
-        currency: (cell(head, "Currency") || "").toUpperCase(),
-        state,
-        status,
-        total: amount(head, "Total"),
-        taxTotal: amount(head, "TaxTotal", true),
-        amountPaid: amount(head, "InvoiceAmountPaid", true),
-        amountDue: amount(head, "InvoiceAmountDue", true),
-        lines: group.map((g) => g.line),
-        lineage: group.map((g) => where(g.row))
-      }
+  /** The documents, in the order their first rows came; `issues` gets the groups whose first row failed. */
+  documents(issues: Array<Issue>): Array<SourceDocument> {
+    const out: Array<SourceDocument> = []
+    for (const { head, at, lines } of this.groups.values()) {
+      if (head instanceof RowProblem)
+        issues.push({
+          severity: "reject",
+          lineage: [at],
+          what: head.what,
+          why: "the row cannot be read",
+          fix: head.fix
+        })
+      else out.push({ ...head, lines, lineage: lines.map((l) => l.lineage) })
     }
-  )
+    return out
+  }
 }
 
 const paymentSources: Record<string, DocumentKind> = {
@@ -181,42 +208,31 @@ const readPayment =
   }
 
 const groupJournals = (rows: ReadonlyArray<StagedRow>, issues: Array<Issue>): Array<SourceJournal> => {
-  const groups = new Map<string, Array<{ row: StagedRow; line: SourceJournalLineWithDate }>>()
-  const lines = readRows(rows, issues, (row) => ({
-    row,
-    line: {
+  const groups = new Map<
+    string,
+    Array<{ readonly narration: string; readonly date: string; readonly line: SourceJournalLine }>
+  >()
+  const lines = readRows(rows, issues, (row) => {
+    const tracking = trackingOf(row)
+    return {
       narration: required(row, "Narration"),
       date: date(row, "Date"),
-      accountCode: required(row, "AccountCode"),
-      description: cell(row, "Description"),
-      amount: amount(row, "Amount"),
-      lineage: where(row)
+      line: {
+        accountCode: required(row, "AccountCode"),
+        description: cell(row, "Description"),
+        amount: amount(row, "Amount"),
+        lineage: where(row),
+        ...(tracking.length > 0 ? { tracking } : {})
+      }
     }
-  }))
-  for (const l of lines) {
-    const key = `${l.line.narration}\u0000${l.line.date}`
-    append(groups, key, l)
-  }
+  })
+  for (const l of lines) append(groups, `${l.narration}\u0000${l.date}`, l)
   return [...groups.values()].map((g) => ({
-    narration: g[0]!.line.narration,
-    date: g[0]!.line.date,
-    lines: g.map(({ line }) => ({
-      accountCode: line.accountCode,
-      description: line.description,
-      amount: line.amount,
-      lineage: line.lineage
-    })),
-    lineage: g.map(({ row }) => where(row))
+    narration: g[0]!.narration,
+    date: g[0]!.date,
+    lines: g.map(({ line }) => line),
+    lineage: g.map(({ line }) => line.lineage)
   }))
-}
-
-interface SourceJournalLineWithDate {
-  readonly narration: string
-  readonly date: string
-  readonly accountCode: string
-  readonly description: string
-  readonly amount: Money.Money
-  readonly lineage: string
 }
 
 const readRate = (row: StagedRow): SourceRate => {
@@ -232,20 +248,38 @@ const readRate = (row: StagedRow): SourceRate => {
   }
 }
 
-/** The Xero books in the staging database. */
+/**
+ * The Xero books in the staging database. Invoice, bill and payment rows are read as they stream past (they
+ * are most of a company's rows); the issues keep the order of the readers: document lines, the chart,
+ * contacts, items, document heads, payments, then the rest.
+ */
 export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClient").SqlClient> = Effect.gen(
   function* () {
-    const issues: Array<Issue> = []
-    const more = yield* XeroKinds.staged
-    const docRows = readRows(more.invoicesAndBills, issues, readDocRow(issues))
-    const accounts = readRows(yield* rowsOfKind("xero.accounts"), issues, readAccount)
+    const lineIssues: Array<Issue> = []
+    const paymentIssues: Array<Issue> = []
+    const documents = new DocumentGroups(lineIssues)
+    const payments: Array<SourcePayment> = []
+    const paymentOf = readPayment(paymentIssues)
+    const more = yield* XeroKinds.staged({
+      document: documents.add,
+      payment: (row) => {
+        const p = readRow(row, paymentIssues, paymentOf)
+        if (p !== undefined) payments.push(p)
+      }
+    })
+    const issues: Array<Issue> = [...lineIssues]
+    const accounts = readRows(more.accounts, issues, readAccount)
+    const contacts = readRows(yield* rowsOfKind("xero.contacts"), issues, readContact)
+    const items = readRows(yield* rowsOfKind("xero.items"), issues, readItem)
+    const grouped = documents.documents(issues)
+    issues.push(...paymentIssues)
     return XeroKinds.complete(more, issues, {
       accounts,
-      contacts: readRows(yield* rowsOfKind("xero.contacts"), issues, readContact),
-      items: readRows(yield* rowsOfKind("xero.items"), issues, readItem),
-      documents: groupDocuments(docRows, issues),
-      payments: readRows(more.payments, issues, readPayment(issues)),
-      journals: groupJournals(yield* rowsOfKind("xero.manual_journals"), issues),
+      contacts,
+      items,
+      documents: grouped,
+      payments,
+      journals: groupJournals(more.journals, issues),
       rates: readRows(yield* rowsOfKind("generic.exchange_rates"), issues, readRate),
       trialBalances: XeroReports.trialBalances(yield* rowsOfKind("xero.trial_balance"), accounts, issues),
       agedReports: [
