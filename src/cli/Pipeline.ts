@@ -177,9 +177,10 @@ export const load = (
   options: { readonly concurrency: number; readonly retryRejected: boolean; readonly maxRate?: number }
 ) =>
   Effect.gen(function* () {
-    const ops = yield* PlanStore.ops
-    if (ops.length === 0) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
-    const progress = Progress.start(ops)
+    // Counts, not operations: the loader pages through the plan, and so does what shows its progress.
+    const planned = yield* PlanStore.phaseCounts
+    if (planned.size === 0) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
+    const progress = Progress.start(planned)
     const started = Date.now()
     const result = yield* Executor.load({ ...options, onProgress: progress.onEvent }).pipe(
       Effect.ensuring(Effect.sync(progress.stop))

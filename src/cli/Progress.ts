@@ -4,7 +4,6 @@
  */
 import cliProgress from "cli-progress"
 import type { ProgressEvent } from "../load/Executor.js"
-import type { StoredOp } from "../staging/PlanStore.js"
 import { phases, type Phase } from "../transform/Plan.js"
 
 export interface Progress {
@@ -14,8 +13,12 @@ export interface Progress {
 
 const final = new Set(["done", "rejected", "skipped", "in_doubt"])
 
-export const start = (ops: ReadonlyArray<StoredOp>, out: NodeJS.WriteStream = process.stderr): Progress => {
-  const totals = new Map<Phase, number>(phases.map((p) => [p, ops.filter((o) => o.phase === p).length]))
+/** Starts the display of a load of `planned` operations per phase (a phase it does not name has none). */
+export const start = (
+  planned: ReadonlyMap<Phase, number>,
+  out: NodeJS.WriteStream = process.stderr
+): Progress => {
+  const totals = new Map<Phase, number>(phases.map((p) => [p, planned.get(p) ?? 0]))
   const settled = new Map<Phase, number>(phases.map((p) => [p, 0]))
   if (out.isTTY) {
     const multi = new cliProgress.MultiBar(

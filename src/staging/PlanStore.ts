@@ -5,7 +5,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import {
-  canonicalJson,
+  jsonOf,
   PlanHasher,
   type Conversion,
   type OpKind,
@@ -56,7 +56,7 @@ export const save = (plan: Plan, baseCurrency: string) =>
         // one batch of rows is held at a time.
         for (let i = 0; i < plan.ops.length; i += BATCH) {
           const rows = plan.ops.slice(i, i + BATCH).map((op, j) => {
-            const body = canonicalJson(op.body)
+            const body = jsonOf(op)
             return {
               seq: i + j + 1,
               key: op.key,
@@ -179,6 +179,16 @@ export const meta = Effect.gen(function* () {
     clearingAccounts: JSON.parse(m.get("clearing_accounts") ?? "[]") as Array<string>,
     conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined
   } satisfies PlanMeta
+}).pipe(Effect.orDie)
+
+/** How many operations the stored plan has in each phase (a phase with none is absent). */
+export const phaseCounts = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{
+    phase: Phase
+    n: number
+  }>`SELECT phase, COUNT(*) AS n FROM plan_ops GROUP BY phase`
+  return new Map(rows.map((r) => [r.phase, r.n]))
 }).pipe(Effect.orDie)
 
 /** How many operations the stored plan has. */

@@ -3,22 +3,12 @@ import { assert, describe, it } from "@effect/vitest"
 import { vi } from "vitest"
 import { Writable } from "node:stream"
 import * as Progress from "../../src/cli/Progress.js"
-import type { StoredOp } from "../../src/staging/PlanStore.js"
+import type { Phase } from "../../src/transform/Plan.js"
 
-const op = (key: string, phase: StoredOp["phase"]): StoredOp => ({
-  seq: 0,
-  key,
-  phase,
-  kind: "contact",
-  naturalKey: key,
-  dependsOn: [],
-  body: {},
-  bodyHash: "",
-  lineage: []
-})
-
-const ops = [op("contact:a", "contacts"), op("contact:b", "contacts"), op("invoice:1", "transactions")]
-
+const planned = new Map<Phase, number>([
+  ["contacts", 2],
+  ["transactions", 1]
+])
 const sink = (isTTY: boolean) => {
   let text = ""
   const stream = new Writable({
@@ -41,7 +31,7 @@ describe("Progress", () => {
     vi.useFakeTimers()
     try {
       const out = sink(false)
-      const p = Progress.start(ops, out.stream)
+      const p = Progress.start(planned, out.stream)
       p.onEvent({ phase: "contacts", key: "contact:a", status: "done" })
       p.onEvent({ phase: "contacts", key: "contact:b", status: "sending" })
       vi.advanceTimersByTime(2000)
@@ -59,7 +49,7 @@ describe("Progress", () => {
 
   it("draws a bar per phase with done/total on a terminal", () => {
     const out = sink(true)
-    const p = Progress.start(ops, out.stream)
+    const p = Progress.start(planned, out.stream)
     p.onEvent({ phase: "contacts", key: "contact:a", status: "done" })
     p.onEvent({ phase: "contacts", key: "contact:b", status: "done" })
     p.stop()
