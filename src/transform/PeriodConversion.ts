@@ -82,11 +82,19 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
   const applications: Array<Application> = []
   const refundOf = new Map<string, SourceCredit>()
   for (const op of full.ops) {
+    const applying = op.kind === "invoice-credit" || op.kind === "bill-credit"
+    const heldRefund = heldRecordOf(op.naturalKey)
+    const refunding =
+      op.kind === "customer-refund" ||
+      op.kind === "supplier-refund" ||
+      ((op.kind === "cash-in" || op.kind === "cash-out") && heldRefund?.record === "refund")
+    // Only these kinds' bodies are read (a body is parsed from its JSON when read).
+    if (!applying && !refunding) continue
     const body = op.body as {
       readonly resourceId: string
       readonly credits?: ReadonlyArray<{ creditNoteResourceId: string; amountApplied: number }>
     }
-    if (op.kind === "invoice-credit" || op.kind === "bill-credit") {
+    if (applying) {
       const doc = docs.get(Refs.parse(body.resourceId)?.key ?? "")
       for (const a of body.credits ?? []) {
         const credit = creditOf(a.creditNoteResourceId)
@@ -97,7 +105,6 @@ const settlements = (source: SourceBooks, snapshot: TargetSnapshot, mappings: Ma
         applications.push({ credit, doc, amount: amount.value, date })
       }
     }
-    const heldRefund = heldRecordOf(op.naturalKey)
     const credit =
       op.kind === "customer-refund" || op.kind === "supplier-refund"
         ? creditOf(body.resourceId)

@@ -96,6 +96,31 @@ export const canonicalJson = (body: unknown): string => JSON.stringify(body)
 
 export const bodyHash = (body: unknown): string => sha256(canonicalJson(body))
 
+/**
+ * A planned operation that holds its body as the canonical JSON it was encoded to: one string per operation
+ * instead of an object graph (a big plan's bodies are most of its memory), serialised once for the store and
+ * the plan hash alike. `body` parses it afresh each time it is read.
+ */
+export class EncodedOp implements PlannedOp {
+  constructor(
+    readonly key: string,
+    readonly phase: Phase,
+    readonly kind: OpKind,
+    readonly naturalKey: string,
+    readonly dependsOn: ReadonlyArray<string>,
+    readonly json: string,
+    readonly lineage: ReadonlyArray<string>,
+    readonly sortKey: string
+  ) {}
+
+  get body(): unknown {
+    return JSON.parse(this.json)
+  }
+}
+
+/** An operation's canonical body JSON (without serialising it again when it is already held as JSON). */
+export const jsonOf = (op: PlannedOp): string => (op instanceof EncodedOp ? op.json : canonicalJson(op.body))
+
 /** Puts operations in load order: phase, then the phase's sort key, then the key. */
 export const order = (ops: ReadonlyArray<PlannedOp>): Array<PlannedOp> =>
   [...ops].sort(
@@ -131,6 +156,6 @@ export class PlanHasher {
 /** The plan hash: over every operation's key, phase, kind, dependencies, body hash and lineage, in order. */
 export const planHash = (ops: ReadonlyArray<PlannedOp>): string => {
   const hasher = new PlanHasher()
-  for (const op of ops) hasher.add(op, canonicalJson(op.body))
+  for (const op of ops) hasher.add(op, jsonOf(op))
   return hasher.digest()
 }

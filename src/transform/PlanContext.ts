@@ -7,7 +7,7 @@ import * as Schema from "effect/Schema"
 import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
-import type { OpKind, Phase, PlannedOp } from "./Plan.js"
+import { canonicalJson, EncodedOp, type OpKind, type Phase, type PlannedOp } from "./Plan.js"
 import type { AccountPairing } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { Issue } from "./SourceModel.js"
@@ -82,7 +82,18 @@ export class PlanContext {
       const { body, dependsOn } = make()
       const encoded = encoderOf(schema)(body)
       const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort()
-      this.ops.push({ ...spec, body: encoded, dependsOn: deps })
+      this.ops.push(
+        new EncodedOp(
+          spec.key,
+          spec.phase,
+          spec.kind,
+          spec.naturalKey,
+          deps,
+          canonicalJson(encoded),
+          spec.lineage,
+          spec.sortKey
+        )
+      )
       this.opKeys.add(spec.key)
       return true
     } catch (e) {
