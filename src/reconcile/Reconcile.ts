@@ -158,15 +158,18 @@ export const reconcile = (
       const found = chart.filter((a) => a.controlFlag && a.accountClass === cls)
       return found.length === 1 ? normalizeName(found[0]!.name) : undefined
     }
-    const postings = Candidates.sourcePostings(
-      books,
-      baseCurrency,
-      (code) => {
-        const name = resolve(code)
-        return name === undefined ? undefined : normalizeName(name)
-      },
-      { AR: control("Asset"), AP: control("Liability") }
-    )
+    // Every source posting, indexed: built only when an account differs and needs explaining.
+    let indexed: ReturnType<typeof Candidates.sourcePostings> | undefined
+    const postings = () =>
+      (indexed ??= Candidates.sourcePostings(
+        books,
+        baseCurrency,
+        (code) => {
+          const name = resolve(code)
+          return name === undefined ? undefined : normalizeName(name)
+        },
+        { AR: control("Asset"), AP: control("Liability") }
+      ))
     const trialBalances = []
     for (const tb of [...books.trialBalances].sort((a, b) => (a.asAt < b.asAt ? -1 : 1))) {
       const target = yield* tbAt(tb.asAt)
@@ -182,7 +185,7 @@ export const reconcile = (
               g.key,
               Money.sub(g.target, g.source),
               byKey.get(g.key),
-              postings,
+              postings(),
               changed,
               from,
               tb.asAt
