@@ -85,9 +85,16 @@ export const resolve = (
       if (id === undefined) missing.push(p)
       return id ?? v
     }
-    if (Array.isArray(v)) return v.map(walk)
+    // Plain loops: the loader resolves every body it sends, and entries/fromEntries allocated a pair per field.
+    if (Array.isArray(v)) {
+      const out = new Array<unknown>(v.length)
+      for (let i = 0; i < v.length; i++) out[i] = walk(v[i])
+      return out
+    }
     if (v !== null && typeof v === "object") {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+      const out: Record<string, unknown> = {}
+      for (const k of Object.keys(v)) out[k] = walk((v as Record<string, unknown>)[k])
+      return out
     }
     return v
   }
