@@ -48,7 +48,7 @@ export interface StagedBatch {
 
 /** The writes of an extract run. */
 export interface Target {
-  /** Inserts a batch of staged rows, each with its `row_hash` (the sha256 hex of its values' JSON). */
+  /** Inserts a batch of staged rows, each with its `row_hash` (the sha256 of its values' JSON, 32 bytes). */
   readonly stage: (batch: StagedBatch) => Effect.Effect<void, SqlError>
   /** Inserts `rows` into `table` (a `src_files` row is written when the run is published). */
   readonly insert: (table: Table, rows: ReadonlyArray<Row>) => Effect.Effect<void, SqlError>
@@ -77,7 +77,7 @@ const viaClient = (sql: SqlClient.SqlClient, gen: number, files: Array<Row>): Ta
                 batch.lines[i]!,
                 batch.shapes[i]!,
                 text,
-                NodeCrypto.createHash("sha256").update(text).digest("hex")
+                NodeCrypto.createHash("sha256").update(text).digest()
               ])
           ),
     insert: (table, rows) =>

@@ -86,7 +86,7 @@ parentPort?.on("message", (m) => {
           lines[i],
           shapes[i],
           text,
-          createHash("sha256").update(text).digest("hex")
+          createHash("sha256").update(text).digest()
         )
       }
       uncommitted += texts.length

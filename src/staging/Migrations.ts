@@ -5,7 +5,8 @@
  *   (`lines = staged + skipped + rejected`, invariant 1).
  * - `src_rows`: every staged source row, all values as strings, with file:line lineage and a row hash
  *   (since 0005 a JSON array of values whose keys are its shape in `src_shapes`; the file's kind, its
- *   source layout such as `xero.invoices`, is in `src_files`).
+ *   source layout such as `xero.invoices`, is in `src_files`). The row hash is the sha256 of the values'
+ *   JSON: its 32 bytes as a blob for rows staged now, 64 hex characters for rows staged before.
  * - `skipped`: report rows recognised as not-data (titles, headings, totals, blanks) with their kind.
  * - `rejects`: rows that could not be read, with the reason.
  * - `plan_ops` / `plan_meta`: the deterministic plan (one row per target write).

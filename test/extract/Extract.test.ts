@@ -134,7 +134,7 @@ describe("Extract.run", () => {
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
         const dump = sql<{ t: string; file: string; line: number; v: string }>`
-        SELECT 'row' AS t, file, line, shape || row_hash || data AS v FROM src_rows
+        SELECT 'row' AS t, file, line, shape || hex(row_hash) || data AS v FROM src_rows
         UNION ALL SELECT 'shape', file, shape, keys FROM src_shapes
         UNION ALL SELECT 'skip', file, line, reason || raw FROM skipped
         UNION ALL SELECT 'reject', file, line, reason || raw FROM rejects

@@ -23,7 +23,7 @@ const XERO = [
 const dump = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   return yield* sql<{ t: string; file: string; line: number; v: string }>`
-    SELECT 'row' AS t, file, line, shape || row_hash || data AS v FROM src_rows
+    SELECT 'row' AS t, file, line, shape || hex(row_hash) || data AS v FROM src_rows
     UNION ALL SELECT 'shape', file, shape, keys FROM src_shapes
     UNION ALL SELECT 'skip', file, line, reason || raw FROM skipped
     UNION ALL SELECT 'reject', file, line, stage || reason || raw FROM rejects

@@ -58,7 +58,7 @@ describe("Xero flat exports", () => {
       assert.deepStrictEqual(yield* skippedLines("ChartOfAccounts.csv"), [[1, "header"]])
       const sql = yield* SqlClient.SqlClient
       const [hash] = yield* sql<{ row_hash: string }>`
-        SELECT row_hash FROM src_rows WHERE file = 'ChartOfAccounts.csv' AND line = 2`
+        SELECT lower(hex(row_hash)) AS row_hash FROM src_rows WHERE file = 'ChartOfAccounts.csv' AND line = 2`
       const cells = ["090", "Business Bank Account", "Bank", "Tax Exempt (0%)", "", "Yes", "No", "No", ""]
       assert.strictEqual(
         hash?.row_hash,
