@@ -33,7 +33,7 @@ export const COLUMNS = {
 export type Table = Exclude<keyof typeof COLUMNS, "src_rows">
 
 /** One row's values, in the table's column order. */
-export type Row = ReadonlyArray<string | number>
+export type Row = ReadonlyArray<string | number | Uint8Array>
 
 /**
  * Staged rows of one file, packed for a cheap hand-over to the writer thread: their lines and shapes, and

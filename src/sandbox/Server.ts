@@ -38,19 +38,29 @@ export interface HttpFront {
 export const makeServer = (deps: ServerDeps): HttpFront => {
   const log = deps.requestLog === undefined ? undefined : createWriteStream(deps.requestLog, { flags: "a" })
 
+  /**
+   * One line of the request log. A read (a GET, a search or a report) also logs its URL with the query and its
+   * body, so that a bare client can replay the same reads (the scale benchmark's baseline for reconcile).
+   */
   const record = (
     method: string,
     path: string,
     status: number | null,
     started: number,
-    fault?: string
+    fault?: string,
+    read?: { readonly url: string; readonly body: string }
   ): void => {
     if (log === undefined) return
     const ms = Math.round((performance.now() - started) * 1000) / 1000
     log.write(
-      JSON.stringify(
-        fault === undefined ? { method, path, status, ms } : { method, path, status, ms, fault }
-      ) + "\n"
+      JSON.stringify({
+        method,
+        path,
+        status,
+        ms,
+        ...(fault === undefined ? {} : { fault }),
+        ...(read === undefined ? {} : { url: read.url, ...(read.body === "" ? {} : { body: read.body }) })
+      }) + "\n"
     )
   }
 
@@ -119,7 +129,14 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     const reply = (r: Reply, fault?: string, headers: Record<string, string> = {}) =>
       deliver(() => {
         send(res, r, headers)
-        record(method, full, r.status, started, fault)
+        record(
+          method,
+          full,
+          r.status,
+          started,
+          fault,
+          isWrite(method, full) ? undefined : { url: rawUrl, body: raw }
+        )
       })
     const cut = (status: number | null, fault: string) =>
       deliver(() => {
