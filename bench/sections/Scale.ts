@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
+import { Pool } from "undici"
 import { generateCompany } from "../../src/sample/Generator.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 import * as Pipeline from "../Pipeline.js"
@@ -20,6 +21,7 @@ const TIME = "/usr/bin/time"
 const SEED = 5
 const AIMS = {
   rssMb: 300,
+  reconcileToBare: 0.5,
   growth: 1.2,
   planOpsPerSecond: 20_000,
   planToExtract: 0.3,
@@ -103,15 +105,25 @@ const startSandbox = async (requestLog: string) => {
   }
 }
 
+interface LoggedRequest {
+  readonly method: string
+  readonly path: string
+  readonly ms: number
+  /** A read's URL with its query, and its body (the sandbox logs both for reads). */
+  readonly url?: string
+  readonly body?: string
+}
+
 /** The requests the sandbox logged from line `from` on: their count and the time it spent answering them. */
 const requestsSince = (requestLog: string, from: number) => {
   const lines = NodeFs.readFileSync(requestLog, "utf8")
     .split("\n")
     .filter((l) => l !== "")
-  const mine = lines.slice(from).map((l) => JSON.parse(l) as { method: string; path: string; ms: number })
+  const mine = lines.slice(from).map((l) => JSON.parse(l) as LoggedRequest)
   return {
     total: lines.length,
     count: mine.length,
+    requests: mine,
     serverSeconds: mine.reduce((s, r) => s + r.ms, 0) / 1000,
     byPath: Object.fromEntries(
       Object.entries(
@@ -123,6 +135,35 @@ const requestsSince = (requestLog: string, from: number) => {
       ).sort((a, b) => b[1] - a[1])
     )
   }
+}
+
+/**
+ * The baseline for reconcile: a bare undici client (one keep-alive connection) performing the same reads, in
+ * the same order, one after another as reconcile makes them, parsing each answer's JSON and nothing more.
+ * Seconds, best of `runs`.
+ */
+const bareReads = async (url: string, reads: ReadonlyArray<LoggedRequest>, runs = 3) => {
+  const origin = new URL(url).origin
+  const pool = new Pool(origin, { connections: 1 })
+  const times: Array<number> = []
+  try {
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now()
+      for (const r of reads) {
+        const res = await pool.request({
+          method: r.method as "GET" | "POST",
+          path: r.url ?? r.path,
+          headers: { "x-jk-api-key": Pipeline.API_KEY, "content-type": "application/json" },
+          ...(r.body === undefined ? {} : { body: r.body })
+        })
+        await res.body.json()
+      }
+      times.push((performance.now() - started) / 1000)
+    }
+  } finally {
+    await pool.close()
+  }
+  return Math.min(...times)
 }
 
 const number = (output: string, re: RegExp): number => {
@@ -215,6 +256,10 @@ const company = async (invoices: number, options: ProcessOptions) => {
     const endDate =
       /(\d{4}-\d\d-\d\d)\s*$/m.exec(reconciled.output.split("clearing accounts")[1] ?? "")?.[1] ??
       "2025-12-31"
+    const unreplayable = reads.requests.filter((q) => q.url === undefined).length
+    if (unreplayable > 0)
+      throw new Error(`${unreplayable} of reconcile's requests were not logged as reads: it must only read`)
+    const bareSeconds = await bareReads(sandbox.url, reads.requests)
     const tbMs = await trialBalanceMs(sandbox.url, endDate)
     const sandboxMemory = sandbox.memory()
     return {
@@ -230,6 +275,9 @@ const company = async (invoices: number, options: ProcessOptions) => {
         serverSeconds: round(reads.serverSeconds, 2),
         /** Reconcile's wall time over the sandbox's own time answering its reads: 1 = no client overhead at all. */
         serverShare: ratio(reads.serverSeconds, r.seconds),
+        /** A bare client's time for the same reads (best of 3), and reconcile's speed against it. */
+        bareSeconds: round(bareSeconds, 2),
+        toBare: ratio(bareSeconds, r.seconds),
         byPath: reads.byPath
       },
       sandbox: { peakRssMb: round(sandboxMemory.peakMb), rssAtEndMb: round(sandboxMemory.rssMb) },
@@ -280,7 +328,7 @@ export const run = async (quick: boolean, options: ProcessOptions, args: Readonl
         s.stage === "plan"
           ? `aim ≥ ${AIMS.planOpsPerSecond} ops/s: ${verdict(s.perSecond >= AIMS.planOpsPerSecond)}; ÷ extract rows/s ${ratio(s.perSecond, extract.perSecond)} (aim ≥ ${AIMS.planToExtract}): ${verdict(s.perSecond / extract.perSecond >= AIMS.planToExtract)}`
           : s.stage === "reconcile"
-            ? `sandbox busy ${c.reconcileReads.serverSeconds} s of it (${c.reconcileReads.serverShare})`
+            ? `sandbox busy ${c.reconcileReads.serverSeconds} s of it; a bare client's same ${c.reconcileReads.requests} reads ${c.reconcileReads.bareSeconds} s: ÷ bare ${c.reconcileReads.toBare} (aim ≥ ${AIMS.reconcileToBare}): ${verdict(c.reconcileReads.toBare >= AIMS.reconcileToBare)}`
             : s.stage === "extract"
               ? `staging.db ${c.stagingMb} MB, ${c.stagingBytesPerRow} B a row`
               : undefined
