@@ -4,39 +4,16 @@
  * Issues and Operations (every operation, not only the first of each phase). Header rows are frozen and
  * filtered; amounts are numbers with the accounting format of the reconciliation's workbook.
  */
-import type ExcelJS from "exceljs"
 import * as Format from "../reconcile/Format.js"
-import { type Column, differs, excel, frozenHeader, header, values } from "../reconcile/XlsxTable.js"
+import { type Column, differs, streamedTable, streamedWorkbook } from "../reconcile/XlsxTable.js"
 import type { Preview } from "./Preview.js"
-
-type Cell = string | number | null
-
-/** A sheet of one table: a frozen, filtered, styled header, then rows committed as they are added. */
-const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: ReadonlyArray<Column>) => {
-  const ws = wb.addWorksheet(name, frozenHeader)
-  header(ws, columns).commit()
-  return {
-    add: (cells: ReadonlyArray<Cell>, style: { fill?: ExcelJS.Fill; bold?: boolean } = {}) => {
-      const row = ws.addRow(values(columns, cells))
-      if (style.fill) row.eachCell({ includeEmpty: true }, (c) => (c.fill = style.fill!))
-      if (style.bold) row.font = { bold: true }
-      row.commit()
-    },
-    done: () => ws.commit()
-  }
-}
 
 /** Streams the workbook into `file`. */
 export const write = async (file: string, p: Preview): Promise<void> => {
-  const Excel = await excel()
-  const wb = new Excel.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: true,
-    useSharedStrings: false
-  })
-  wb.creator = "ledger-migrate"
+  const wb = await streamedWorkbook(file)
+  const sheet = (name: string, columns: ReadonlyArray<Column>) => streamedTable(wb, name, columns)
 
-  const summary = sheet(wb, "Summary", [
+  const summary = sheet("Summary", [
     { header: "Item", width: 34 },
     { header: "Value", width: 90 }
   ])
@@ -61,7 +38,7 @@ export const write = async (file: string, p: Preview): Promise<void> => {
   summary.done()
 
   if (p.projected) {
-    const tb = sheet(wb, "Projected TB", [
+    const tb = sheet("Projected TB", [
       { header: "Class", width: 14 },
       { header: "Code", width: 10 },
       { header: "Account", width: 40 },
@@ -91,7 +68,7 @@ export const write = async (file: string, p: Preview): Promise<void> => {
     let name = `TB vs source ${c.asAt}`
     for (let n = 2; names.has(name); n++) name = `TB vs source ${c.asAt} (${n})`
     names.add(name)
-    const ws = sheet(wb, name, [
+    const ws = sheet(name, [
       { header: "Class", width: 14 },
       { header: "Code", width: 10 },
       { header: "Source account", width: 36 },
@@ -152,7 +129,7 @@ export const write = async (file: string, p: Preview): Promise<void> => {
     ws.done()
   }
 
-  const issues = sheet(wb, "Issues", [
+  const issues = sheet("Issues", [
     { header: "Severity", width: 10 },
     { header: "What to do", width: 60 },
     { header: "What", width: 40 },
@@ -163,7 +140,7 @@ export const write = async (file: string, p: Preview): Promise<void> => {
     for (const i of g.issues) issues.add([g.severity, g.fix, i.what, i.why, i.lineage.join(", ")])
   issues.done()
 
-  const ops = sheet(wb, "Operations", [
+  const ops = sheet("Operations", [
     { header: "#", width: 7 },
     { header: "Phase", width: 13 },
     { header: "Kind", width: 20 },

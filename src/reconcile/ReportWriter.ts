@@ -20,7 +20,7 @@ export const write = async (dir: string, r: Reconciliation, ctx: ReportContext) 
   const xlsx = NodePath.join(dir, "report.xlsx")
   await NodeFs.writeFile(json, `${JSON.stringify({ ...ctx, ...r }, null, 2)}\n`)
   await NodeFs.writeFile(html, HtmlReport.render(r, ctx))
-  await (await XlsxReport.build(r, ctx)).xlsx.writeFile(xlsx)
+  await XlsxReport.write(xlsx, r, ctx)
   return { json, html, xlsx }
 }
 

@@ -7,40 +7,39 @@ import type ExcelJS from "exceljs"
 import * as Format from "./Format.js"
 import { classLabels, type Reconciliation } from "./Model.js"
 import type { PageContext } from "./HtmlReport.js"
-import { type Column, differs, excel, frozenHeader, header, values } from "./XlsxTable.js"
+import {
+  type Cell,
+  type Column,
+  differs,
+  type RowStyle,
+  streamedTable,
+  streamedWorkbook
+} from "./XlsxTable.js"
 
 export { accountingFormat } from "./XlsxTable.js"
 
 const rounding = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFFF1CC" } } as const
 
-/** A sheet holding one table: a frozen, filtered, styled header row, then `rows`. */
+type Row = { readonly cells: ReadonlyArray<Cell> } & RowStyle
+
+/** A sheet holding one table: a frozen, filtered, styled header row, then `rows`, streamed to disk. */
 const table = (
-  wb: ExcelJS.Workbook,
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   columns: ReadonlyArray<Column>,
-  rows: ReadonlyArray<{
-    readonly cells: ReadonlyArray<string | number | null>
-    readonly fill?: ExcelJS.Fill
-    readonly bold?: boolean
-  }>
+  rows: Iterable<Row>
 ) => {
-  const ws = wb.addWorksheet(name, frozenHeader)
-  header(ws, columns)
-  for (const r of rows) {
-    const row = ws.addRow(values(columns, r.cells))
-    if (r.fill) row.eachCell({ includeEmpty: true }, (cell) => (cell.fill = r.fill!))
-    if (r.bold) row.font = { bold: true }
-  }
-  return ws
+  const sheet = streamedTable(wb, name, columns)
+  for (const { cells, ...style } of rows) sheet.add(cells, style)
+  sheet.done()
 }
 
-/** The workbook, ready to write. */
-export const build = async (r: Reconciliation, ctx: PageContext): Promise<ExcelJS.Workbook> => {
-  // Loaded when a workbook is written, not when the CLI starts: exceljs costs every command ~1.5 s of CPU
-  // and tens of MB of heap to load, and only reconcile writes a workbook.
-  const Excel = await excel()
-  const wb = new Excel.Workbook()
-  wb.creator = "ledger-migrate"
+/**
+ * Streams the workbook into `file`, one row at a time (a big company's aged listings run to tens of thousands
+ * of rows, which an in-memory workbook held whole, with every cell's model, until it was written).
+ */
+export const write = async (file: string, r: Reconciliation, ctx: PageContext): Promise<void> => {
+  const wb = await streamedWorkbook(file)
   const facts: Array<[string, string]> = [
     ["Company", r.header.company],
     ["Source system", ctx.sourceSystem],
@@ -70,16 +69,16 @@ export const build = async (r: Reconciliation, ctx: PageContext): Promise<ExcelJ
           c.balances.map((b): [string, string] => [`Clearing ${c.account} at ${b.asAt}`, b.balance])
         ))
   ]
-  const summary = table(
+  const verdict = { bold: true, color: { argb: r.matches ? "FF1F7A3A" : "FFB42318" } }
+  table(
     wb,
     "Summary",
     [
       { header: "Item", width: 34 },
       { header: "Value", width: 90 }
     ],
-    facts.map(([k, v]) => ({ cells: [k, v] }))
+    facts.map(([k, v]) => ({ cells: [k, v], ...(k === "Verdict" ? { font: verdict } : {}) }))
   )
-  summary.getCell("B13").font = { bold: true, color: { argb: r.matches ? "FF1F7A3A" : "FFB42318" } }
 
   const money = (header: string): Column => ({ header, width: 15, money: true })
   table(
@@ -273,5 +272,5 @@ export const build = async (r: Reconciliation, ctx: PageContext): Promise<ExcelJ
       fill: d.class === "rounding" ? rounding : differs
     }))
   )
-  return wb
+  await wb.commit()
 }

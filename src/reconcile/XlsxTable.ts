@@ -42,6 +42,49 @@ export const header = (
   return head
 }
 
+export type Cell = string | number | null
+
+/** How a row stands out: a fill over every cell, bold, or a font of its own. */
+export interface RowStyle {
+  readonly fill?: ExcelJS.Fill
+  readonly bold?: boolean
+  readonly font?: Partial<ExcelJS.Font>
+}
+
+/**
+ * A sheet of one table in a streamed workbook: a frozen, filtered, styled header, then rows written to disk as
+ * they are added, so that a workbook of any size takes the memory of one row.
+ */
+export const streamedTable = (
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: ReadonlyArray<Column>
+) => {
+  const ws = wb.addWorksheet(name, frozenHeader)
+  header(ws, columns).commit()
+  return {
+    add: (cells: ReadonlyArray<Cell>, style: RowStyle = {}) => {
+      const row = ws.addRow(values(columns, cells))
+      if (style.fill) row.eachCell({ includeEmpty: true }, (c) => (c.fill = style.fill!))
+      if (style.bold || style.font) row.font = { ...(style.bold ? { bold: true } : {}), ...style.font }
+      row.commit()
+    },
+    done: () => ws.commit()
+  }
+}
+
+/** A workbook streamed into `file` (shared styles, inline strings). */
+export const streamedWorkbook = async (file: string): Promise<ExcelJS.stream.xlsx.WorkbookWriter> => {
+  const Excel = await excel()
+  const wb = new Excel.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: false
+  })
+  wb.creator = "ledger-migrate"
+  return wb
+}
+
 /** A row's values, its money columns' decimal strings as numbers. */
 export const values = <V>(columns: ReadonlyArray<Column>, cells: ReadonlyArray<V | string>) =>
   cells.map((v, i) => (columns[i]?.money && typeof v === "string" ? Format.toNumber(v) : v))
