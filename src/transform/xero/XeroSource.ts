@@ -23,7 +23,17 @@ import type {
   SourcePayment,
   SourceRate
 } from "../SourceModel.js"
-import { amount, cell, date, readRow, readRows, required, RowProblem } from "./StagedCells.js"
+import {
+  amount,
+  cell,
+  date,
+  forgetShared,
+  readRow,
+  readRows,
+  required,
+  RowProblem,
+  shared
+} from "./StagedCells.js"
 import { stateOf, trackingOf } from "./XeroCredits.js"
 import * as XeroKinds from "./XeroKinds.js"
 import * as XeroReports from "./XeroReports.js"
@@ -78,7 +88,7 @@ const documentTypes: Record<string, DocumentKind> = { "sales invoice": "invoice"
 type DocumentHead = Omit<SourceDocument, "lines" | "lineage">
 
 const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
-  const status = required(head, "Status")
+  const status = shared(head, "Status") || required(head, "Status")
   const state = stateOf(status)
   if (state === undefined) {
     throw new RowProblem(
@@ -90,10 +100,10 @@ const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
   return {
     kind,
     number: cell(head, "InvoiceNumber"),
-    contactName: required(head, "ContactName"),
+    contactName: shared(head, "ContactName") || required(head, "ContactName"),
     date: date(head, "InvoiceDate"),
     dueDate: due === "" ? undefined : date(head, "DueDate"),
-    currency: (cell(head, "Currency") || "").toUpperCase(),
+    currency: shared(head, "Currency").toUpperCase(),
     state,
     status,
     total: amount(head, "Total"),
@@ -106,14 +116,14 @@ const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
 const readLine = (row: StagedRow): SourceLine => {
   const tracking = trackingOf(row)
   return {
-    description: cell(row, "Description"),
-    itemCode: cell(row, "InventoryItemCode"),
+    description: shared(row, "Description"),
+    itemCode: shared(row, "InventoryItemCode"),
     quantity: amount(row, "Quantity"),
     unitAmount: amount(row, "UnitAmount"),
     discount: amount(row, "Discount", true),
     lineAmount: amount(row, "LineAmount"),
-    accountCode: cell(row, "AccountCode"),
-    taxType: cell(row, "TaxType"),
+    accountCode: shared(row, "AccountCode"),
+    taxType: shared(row, "TaxType"),
     taxAmount: amount(row, "TaxAmount", true),
     lineage: where(row),
     ...(tracking.length > 0 ? { tracking } : {})
@@ -273,7 +283,7 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
     const items = readRows(yield* rowsOfKind("xero.items"), issues, readItem)
     const grouped = documents.documents(issues)
     issues.push(...paymentIssues)
-    return XeroKinds.complete(more, issues, {
+    const books = XeroKinds.complete(more, issues, {
       accounts,
       contacts,
       items,
@@ -288,5 +298,7 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
       ],
       issues
     })
+    forgetShared()
+    return books
   }
 )
