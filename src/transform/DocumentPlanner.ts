@@ -3,6 +3,7 @@
  * own tax profiles and rounding, will arrive at the source's line amounts, tax and total to the cent; a
  * payment carries the bank-currency amount and the document-currency amount it settles.
  */
+import { append } from "../Multimap.js"
 import * as Bodies from "./Bodies.js"
 import { bankAmountIn, rateOn } from "./Fx.js"
 import { planLines, tagsOf } from "./Lines.js"
@@ -162,11 +163,7 @@ export const documentCash = (
   documents: Map<string, PlannedDocument>
 ): Map<string, DocumentCash | undefined> => {
   const byDoc = new Map<string, Array<SourcePayment>>()
-  for (const p of books.payments)
-    byDoc.set(`${p.documentKind}:${p.documentNumber}`, [
-      ...(byDoc.get(`${p.documentKind}:${p.documentNumber}`) ?? []),
-      p
-    ])
+  for (const p of books.payments) append(byDoc, `${p.documentKind}:${p.documentNumber}`, p)
   const base = ctx.snapshot.baseCurrency
   const out = new Map<string, DocumentCash | undefined>()
   for (const [docKey, planned] of [...documents].sort(([a], [b]) => compare(a, b))) {

@@ -35,7 +35,21 @@ export class NameMap {
 }
 
 /** Name comparison as the migration does it: trimmed, inner spaces collapsed, case-insensitive. */
-export const normalizeName = (s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase()
+const normalized = new Map<string, string>()
+
+/**
+ * A name as mappings and matching compare it: trimmed, inner spaces single, lower case. Remembered, since the
+ * planner asks for the same few hundred names once per document line (emptied when it holds 65,536).
+ */
+export const normalizeName = (s: string): string => {
+  let n = normalized.get(s)
+  if (n === undefined) {
+    n = s.trim().replace(/\s+/g, " ").toLowerCase()
+    if (normalized.size >= 65_536) normalized.clear()
+    normalized.set(s, n)
+  }
+  return n
+}
 
 export interface Mappings {
   readonly accountTypes: NameMap
