@@ -3,9 +3,9 @@
  * ids and passed through the kind's canonical schema, exactly as the loader would send them.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import * as Either from "effect/Either"
 import * as NodeFs from "node:fs"
-import { lookupEntity, schemas } from "../src/load/Operations.js"
+import { canonicalBody, lookupEntity } from "../src/load/Operations.js"
 import type { StoredOp } from "../src/staging/PlanStore.js"
 import * as Refs from "../src/transform/Refs.js"
 import * as Pipeline from "./Pipeline.js"
@@ -23,8 +23,9 @@ export const writeResolvedBodies = (ops: ReadonlyArray<StoredOp>, baseUrl: strin
     const lines = ops.map((op) => {
       const { value, missing } = Refs.resolve(op.body, (r) => ids.get(r.key))
       if (missing.length > 0) throw new Error(`${op.key}: ${missing[0]!.key} is not in the target`)
-      const schema = schemas[op.kind]
-      return JSON.stringify(Schema.encodeSync(schema)(Schema.decodeUnknownSync(schema)(value)))
+      const canonical = canonicalBody(op.kind, value)
+      if (Either.isLeft(canonical)) throw new Error(`${op.key}: ${canonical.left}`)
+      return JSON.stringify(canonical.right)
     })
     NodeFs.writeFileSync(file, lines.join("\n") + "\n")
     return lines.length

@@ -7,7 +7,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Schema from "effect/Schema"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as TargetBinding from "./TargetBinding.js"
 import * as PlanStore from "../staging/PlanStore.js"
@@ -15,7 +14,7 @@ import { phases, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 import * as CheckpointWriter from "./CheckpointWriter.js"
 import * as RateLimiter from "./RateLimiter.js"
-import { createPath, lookupEntity, lookupOps, schemas } from "./Operations.js"
+import { canonicalBody, createPath, lookupEntity, lookupOps } from "./Operations.js"
 import { backoffMs, createdId, TargetApi } from "./TargetApi.js"
 import type { TargetError } from "./TargetErrors.js"
 
@@ -180,10 +179,7 @@ export const load = (options: LoadOptions) =>
           `references ${missing.map((m) => m.key).join(", ")}, found neither in this plan's completed operations nor in the target`
         )
       }
-      return Schema.decodeUnknownEither(schemas[op.kind])(value).pipe(
-        Either.map((decoded) => Schema.encodeSync(schemas[op.kind])(decoded) as Record<string, unknown>),
-        Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
-      )
+      return canonicalBody(op.kind, value)
     }
 
     /**

@@ -4,7 +4,8 @@
  * exists (after an in-doubt send, a crash, or in a target that already holds it).
  */
 import * as Effect from "effect/Effect"
-import type * as Schema from "effect/Schema"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import * as Bodies from "../transform/Bodies.js"
 import type { OpKind } from "../transform/Plan.js"
 import type { RefEntity } from "../transform/Refs.js"
@@ -37,6 +38,31 @@ export const schemas: Record<OpKind, AnySchema> = {
   "bill-credit": Bodies.CreditApplications,
   "customer-refund": Bodies.Refunds,
   "supplier-refund": Bodies.Refunds
+}
+
+const canonicalisers = new Map<OpKind, (body: unknown) => Either.Either<Record<string, unknown>, string>>()
+
+/**
+ * A resolved body of `kind` decoded through its canonical schema and encoded back (invariant 3: nothing is
+ * sent that does not decode), or why it does not decode. One compiled decoder and encoder per kind: the
+ * loader canonicalises every body it sends.
+ */
+export const canonicalBody = (
+  kind: OpKind,
+  body: unknown
+): Either.Either<Record<string, unknown>, string> => {
+  let canonicalise = canonicalisers.get(kind)
+  if (canonicalise === undefined) {
+    const decode = Schema.decodeUnknownEither(schemas[kind])
+    const encode = Schema.encodeSync(schemas[kind])
+    canonicalise = (b) =>
+      decode(b).pipe(
+        Either.map((decoded) => encode(decoded) as Record<string, unknown>),
+        Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
+      )
+    canonicalisers.set(kind, canonicalise)
+  }
+  return canonicalise(body)
 }
 
 type Body = Record<string, unknown>

@@ -20,12 +20,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Schema from "effect/Schema"
 import { Agent } from "undici"
 import type { MirrorRefused } from "../load/Mirror.js"
 import * as Mirror from "../load/Mirror.js"
 import type { SnapshotContent } from "../load/MirrorSnapshot.js"
-import { createPath, lookupEntity, lookupOps, schemas } from "../load/Operations.js"
+import { canonicalBody, createPath, lookupEntity, lookupOps } from "../load/Operations.js"
 import * as TargetApi from "../load/TargetApi.js"
 import type { TargetError } from "../load/TargetErrors.js"
 import * as TargetBooks from "../reconcile/TargetBooks.js"
@@ -248,10 +247,7 @@ const run = <R>(
                 ? Either.left(
                     `references ${missing.map((m) => m.key).join(", ")}, found neither in this plan nor in the target`
                   )
-                : Schema.decodeUnknownEither(schemas[op.kind])(value).pipe(
-                    Either.map((d) => Schema.encodeSync(schemas[op.kind])(d) as Record<string, unknown>),
-                    Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
-                  )
+                : canonicalBody(op.kind, value)
             resolved.set(op.key, body)
           }
           return body
