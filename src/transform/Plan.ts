@@ -96,12 +96,20 @@ export const canonicalJson = (body: unknown): string => JSON.stringify(body)
 
 export const bodyHash = (body: unknown): string => sha256(canonicalJson(body))
 
+/** `body` of an `EncodedOp`: its JSON parsed afresh (one function shared by every operation). */
+function parsedBody(this: EncodedOp): unknown {
+  return JSON.parse(this.json)
+}
+
 /**
  * A planned operation that holds its body as the canonical JSON it was encoded to: one string per operation
  * instead of an object graph (a big plan's bodies are most of its memory), serialised once for the store and
- * the plan hash alike. `body` parses it afresh each time it is read.
+ * the plan hash alike. `body` parses it afresh each time it is read; it is an own, enumerable property, so a
+ * copy made by spreading (`{ ...op, dependsOn: [] }`) carries the parsed body like any other operation.
  */
 export class EncodedOp implements PlannedOp {
+  declare readonly body: unknown
+
   constructor(
     readonly key: string,
     readonly phase: Phase,
@@ -111,10 +119,8 @@ export class EncodedOp implements PlannedOp {
     readonly json: string,
     readonly lineage: ReadonlyArray<string>,
     readonly sortKey: string
-  ) {}
-
-  get body(): unknown {
-    return JSON.parse(this.json)
+  ) {
+    Object.defineProperty(this, "body", { get: parsedBody, enumerable: true })
   }
 }
 

@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { inverseRate } from "../../src/transform/MasterDataPlanner.js"
 import * as Option from "effect/Option"
 import * as Money from "../../src/transform/Money.js"
-import { planHash } from "../../src/transform/Plan.js"
+import { jsonOf, planHash } from "../../src/transform/Plan.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import type { SourceBooks, SourceDocument, SourceLine } from "../../src/transform/SourceModel.js"
 import { m, mappings, snapshot } from "./Books.js"
@@ -382,5 +382,14 @@ describe("PlanBuilder", () => {
       planHash(build(books()).ops),
       planHash(build(books({ documents: [invoice({ dueDate: "2025-04-10" })] })).ops)
     )
+  })
+
+  it("holds each body as its canonical JSON, and a copy made by spreading an operation keeps the body and the hash", () => {
+    const ops = build(books()).ops
+    const invoiceOp = ops.find((o) => o.kind === "invoice")!
+    assert.deepStrictEqual(invoiceOp.body, JSON.parse(jsonOf(invoiceOp)))
+    const copies = ops.map((o) => ({ ...o }))
+    assert.deepStrictEqual(copies.find((o) => o.kind === "invoice")!.body, invoiceOp.body)
+    assert.strictEqual(planHash(copies), planHash(ops))
   })
 })
