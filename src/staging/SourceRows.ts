@@ -68,15 +68,18 @@ export const eachRowOfFile = (file: string, visit: (row: StagedRow) => void) =>
     }
   }).pipe(Effect.orDie)
 
-/** Every staged row of `file` as last published (none if it never was), in line order. */
-export const rowsOfFile = (file: string) =>
+/** The rows `each` hands over, collected into one array. */
+const collected = <E, R>(each: (visit: (row: StagedRow) => void) => Effect.Effect<void, E, R>) =>
   Effect.suspend(() => {
     const out: Array<StagedRow> = []
     return Effect.as(
-      eachRowOfFile(file, (row) => out.push(row)),
+      each((row) => out.push(row)),
       out
     )
   })
+
+/** Every staged row of `file` as last published (none if it never was), in line order. */
+export const rowsOfFile = (file: string) => collected((visit) => eachRowOfFile(file, visit))
 
 /** Hands each staged row of `kind` (the kind its file was recognised as) to `visit`, by file then line. */
 export const eachRowOfKind = (kind: string, visit: (row: StagedRow) => void) =>
@@ -87,14 +90,7 @@ export const eachRowOfKind = (kind: string, visit: (row: StagedRow) => void) =>
   }).pipe(Effect.orDie)
 
 /** Every staged row of `kind` (the kind its file was recognised as), ordered by file then line. */
-export const rowsOfKind = (kind: string) =>
-  Effect.suspend(() => {
-    const out: Array<StagedRow> = []
-    return Effect.as(
-      eachRowOfKind(kind, (row) => out.push(row)),
-      out
-    )
-  })
+export const rowsOfKind = (kind: string) => collected((visit) => eachRowOfKind(kind, visit))
 
 /** Replaces the rejects of one stage with `rejects` (a re-run of that stage starts clean). */
 export const replaceRejects = (stage: string, rejects: ReadonlyArray<Reject>) =>

@@ -3,6 +3,7 @@
  * existing target tax profile names, source account names → existing target accounts. Shipped defaults
  * live in `mappings/<source>/`; a workspace may override any file with its own copy.
  */
+import { remembered } from "../Remembered.js"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -34,22 +35,11 @@ export class NameMap {
   }
 }
 
-/** Name comparison as the migration does it: trimmed, inner spaces collapsed, case-insensitive. */
-const normalized = new Map<string, string>()
-
 /**
  * A name as mappings and matching compare it: trimmed, inner spaces single, lower case. Remembered, since the
- * planner asks for the same few hundred names once per document line (emptied when it holds 65,536).
+ * planner asks for the same few hundred names once per document line.
  */
-export const normalizeName = (s: string): string => {
-  let n = normalized.get(s)
-  if (n === undefined) {
-    n = s.trim().replace(/\s+/g, " ").toLowerCase()
-    if (normalized.size >= 65_536) normalized.clear()
-    normalized.set(s, n)
-  }
-  return n
-}
+export const normalizeName = remembered((s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase())
 
 export interface Mappings {
   readonly accountTypes: NameMap

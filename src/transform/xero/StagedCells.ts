@@ -3,6 +3,7 @@
  * day-first dates; a cell that cannot be read throws a `RowProblem`, which `readRows` turns into a reject
  * issue naming the row's file:line.
  */
+import { remembered } from "../../Remembered.js"
 import * as Option from "effect/Option"
 import { where, type StagedRow } from "../../staging/SourceRows.js"
 import * as Dates from "../Dates.js"
@@ -28,51 +29,33 @@ export const required = (row: StagedRow, key: string): string => {
 }
 
 /**
- * Amounts already read, by their text: an export repeats the same quantities, prices, rates and zeros on
- * row after row, and one shared (immutable) value for each keeps the books a third smaller. Emptied when full.
+ * Amounts and texts already read: an export repeats the same quantities, prices, rates, zeros, account codes,
+ * tax types, item codes, descriptions and contact names row after row, and one shared (immutable) value for
+ * each keeps the books a third smaller.
  */
-const amounts = new Map<string, Money.Money>()
-const AMOUNTS_KEPT = 65_536
+const parsedAmount = remembered((text: string) => Money.parse(text.replace(/,/g, "")))
 
-/**
- * Text that repeats from row to row (account codes, tax types, item codes, descriptions, contact names), one
- * string for each value. Emptied when full, like the amounts.
- */
-const texts = new Map<string, string>()
-
-/** The trimmed cell as a shared string (see `texts`). */
-export const shared = (row: StagedRow, key: string): string => {
-  const v = cell(row, key)
-  const known = texts.get(v)
-  if (known !== undefined) return known
-  if (texts.size >= AMOUNTS_KEPT) texts.clear()
-  texts.set(v, v)
-  return v
-}
+/** One string for each text that repeats from row to row (see `parsedAmount`). */
+export const share = remembered((text: string) => text)
 
 /** Lets go of the amounts and texts read so far (a reader calls it when it has read its books). */
 export const forgetShared = (): void => {
-  amounts.clear()
-  texts.clear()
+  parsedAmount.forget()
+  share.forget()
 }
 
 /** The cell as an amount (`1,234.50`, `-3`); an empty cell is zero when `blankAsZero`. */
 export const amount = (row: StagedRow, key: string, blankAsZero = false): Money.Money => {
   const v = cell(row, key)
   if (v === "" && blankAsZero) return Money.zero
-  const known = amounts.get(v)
-  if (known !== undefined) return known
-  const read = Option.getOrThrowWith(
-    Money.parse(v.replace(/,/g, "")),
+  return Option.getOrThrowWith(
+    parsedAmount(v),
     () =>
       new RowProblem(
         `${key} ${JSON.stringify(v)} is not an amount`,
         `correct ${key} to a number such as 1234.50`
       )
   )
-  if (amounts.size >= AMOUNTS_KEPT) amounts.clear()
-  amounts.set(v, read)
-  return read
 }
 
 /** The cell as a day-first date (`31/12/2025`, `31 Dec 2025`, `2025-12-31`) in `YYYY-MM-DD`. */

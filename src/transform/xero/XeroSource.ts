@@ -32,7 +32,7 @@ import {
   readRows,
   required,
   RowProblem,
-  shared
+  share
 } from "./StagedCells.js"
 import { stateOf, trackingOf } from "./XeroCredits.js"
 import * as XeroKinds from "./XeroKinds.js"
@@ -88,7 +88,7 @@ const documentTypes: Record<string, DocumentKind> = { "sales invoice": "invoice"
 type DocumentHead = Omit<SourceDocument, "lines" | "lineage">
 
 const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
-  const status = shared(head, "Status") || required(head, "Status")
+  const status = share(required(head, "Status"))
   const state = stateOf(status)
   if (state === undefined) {
     throw new RowProblem(
@@ -100,10 +100,10 @@ const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
   return {
     kind,
     number: cell(head, "InvoiceNumber"),
-    contactName: shared(head, "ContactName") || required(head, "ContactName"),
+    contactName: share(required(head, "ContactName")),
     date: date(head, "InvoiceDate"),
     dueDate: due === "" ? undefined : date(head, "DueDate"),
-    currency: shared(head, "Currency").toUpperCase(),
+    currency: share(cell(head, "Currency")).toUpperCase(),
     state,
     status,
     total: amount(head, "Total"),
@@ -116,14 +116,14 @@ const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
 const readLine = (row: StagedRow): SourceLine => {
   const tracking = trackingOf(row)
   return {
-    description: shared(row, "Description"),
-    itemCode: shared(row, "InventoryItemCode"),
+    description: share(cell(row, "Description")),
+    itemCode: share(cell(row, "InventoryItemCode")),
     quantity: amount(row, "Quantity"),
     unitAmount: amount(row, "UnitAmount"),
     discount: amount(row, "Discount", true),
     lineAmount: amount(row, "LineAmount"),
-    accountCode: shared(row, "AccountCode"),
-    taxType: shared(row, "TaxType"),
+    accountCode: share(cell(row, "AccountCode")),
+    taxType: share(cell(row, "TaxType")),
     taxAmount: amount(row, "TaxAmount", true),
     lineage: where(row),
     ...(tracking.length > 0 ? { tracking } : {})
@@ -138,7 +138,12 @@ const readLine = (row: StagedRow): SourceLine => {
 class DocumentGroups {
   private readonly groups = new Map<
     string,
-    { readonly head: DocumentHead | RowProblem; readonly at: string; readonly lines: Array<SourceLine> }
+    {
+      readonly head: DocumentHead | undefined
+      /** Why the first row's fields cannot be read (when `head` is undefined). */
+      readonly problems: ReadonlyArray<Issue>
+      readonly lines: Array<SourceLine>
+    }
   >()
 
   constructor(private readonly issues: Array<Issue>) {}
@@ -156,28 +161,16 @@ class DocumentGroups {
     const key = `${kind}\u0000${number}\u0000${cell(row, "ContactName")}`
     const group = this.groups.get(key)
     if (group !== undefined) return void group.lines.push(line)
-    let head: DocumentHead | RowProblem
-    try {
-      head = readHead(kind, row)
-    } catch (e) {
-      if (!(e instanceof RowProblem)) throw e
-      head = e
-    }
-    this.groups.set(key, { head, at: line.lineage, lines: [line] })
+    const problems: Array<Issue> = []
+    const head = readRow(row, problems, (r) => readHead(kind, r))
+    this.groups.set(key, { head, problems, lines: [line] })
   }
 
   /** The documents, in the order their first rows came; `issues` gets the groups whose first row failed. */
   documents(issues: Array<Issue>): Array<SourceDocument> {
     const out: Array<SourceDocument> = []
-    for (const { head, at, lines } of this.groups.values()) {
-      if (head instanceof RowProblem)
-        issues.push({
-          severity: "reject",
-          lineage: [at],
-          what: head.what,
-          why: "the row cannot be read",
-          fix: head.fix
-        })
+    for (const { head, problems, lines } of this.groups.values()) {
+      if (head === undefined) issues.push(...problems)
       else out.push({ ...head, lines, lineage: lines.map((l) => l.lineage) })
     }
     return out
