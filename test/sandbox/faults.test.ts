@@ -90,7 +90,7 @@ describe("sandbox faults", () => {
     await sb.close()
   })
 
-  it("faults: the request log has one NDJSON line per request with method, path, status, ms and fault", async () => {
+  it("faults: the request log has one NDJSON line per request with method, path, status, ms and fault, and a read's URL and body", async () => {
     const dir = tempDir("sbx")
     const log = join(dir, "requests.ndjson")
     const sb = await startSandbox({ requestLog: log, faults: { dropAfterCommitRate: 1 } })
@@ -98,15 +98,24 @@ describe("sandbox faults", () => {
     await api.get("/tax-profiles")
     await api.get("/nope")
     await expect(api.post("/contacts", contact("Logged Co"))).rejects.toThrow()
+    const search = { filter: { name: { eq: "Logged Co" } } }
+    await api.post("/contacts/search", search)
     await sb.close()
     const lines = readFileSync(log, "utf8")
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l))
-    expect(lines).toHaveLength(3)
+    expect(lines).toHaveLength(4)
     expect(lines[0]).toMatchObject({ method: "GET", path: "/api/v1/tax-profiles", status: 200 })
     expect(typeof lines[0].ms).toBe("number")
     expect(lines[1]).toMatchObject({ status: 404 })
     expect(lines[2]).toMatchObject({ method: "POST", status: 201, fault: "drop-after-commit" })
+    // A read carries what a bare client needs to replay it (the scale benchmark's baseline); a write does not.
+    expect(lines[0]).toMatchObject({ url: "/api/v1/tax-profiles" })
+    expect(lines[0].body).toBeUndefined()
+    expect(lines[2].url).toBeUndefined()
+    expect(lines[2].body).toBeUndefined()
+    expect(lines[3]).toMatchObject({ method: "POST", url: "/api/v1/contacts/search", status: 200 })
+    expect(JSON.parse(lines[3].body)).toEqual(search)
   })
 })
