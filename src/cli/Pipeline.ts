@@ -172,6 +172,19 @@ export const plan = (
     }
   })
 
+/** An operation's change of state, as a line of the run's log (written directly: see `Executor.ProgressEvent`). */
+const logOutcome = (run: Run, e: Executor.ProgressEvent) => {
+  const fields = {
+    op: e.key,
+    phase: e.phase,
+    status: e.status,
+    ...(e.resourceId ? { resourceId: e.resourceId } : {}),
+    lineage: e.lineage.join(",")
+  }
+  if (e.status === "done") run.log.info(fields, `${e.key} done`)
+  else run.log.warn(fields, `${e.key} ${e.status}: ${e.error ?? ""}`)
+}
+
 export const load = (
   run: Run,
   options: { readonly concurrency: number; readonly retryRejected: boolean; readonly maxRate?: number }
@@ -182,7 +195,11 @@ export const load = (
     if (planned.size === 0) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
     const progress = Progress.start(planned)
     const started = Date.now()
-    const result = yield* Executor.load({ ...options, onProgress: progress.onEvent }).pipe(
+    const onProgress = (e: Executor.ProgressEvent) => {
+      progress.onEvent(e)
+      logOutcome(run, e)
+    }
+    const result = yield* Executor.load({ ...options, onProgress }).pipe(
       Effect.ensuring(Effect.sync(progress.stop))
     )
     const seconds = (Date.now() - started) / 1000

@@ -7,7 +7,7 @@ import type { ProgressEvent } from "../load/Executor.js"
 import { phases, type Phase } from "../transform/Plan.js"
 
 export interface Progress {
-  readonly onEvent: (e: ProgressEvent) => void
+  readonly onEvent: (e: Pick<ProgressEvent, "phase" | "key" | "status">) => void
   readonly stop: () => void
 }
 

@@ -167,6 +167,15 @@ describe("cli", () => {
         assert.match(status.stdout, /settlements\s+263\s+263\s+0\s+0\s+0\s+0/)
         const files = [...filesUnder(runs), ...filesUnder(ws)]
         assert.isAbove(files.filter((f) => f.endsWith("log.ndjson")).length, 3)
+        // The load's log has a line for each operation it completed, with the operation's source rows.
+        const loadRun = NodeFs.readdirSync(runs).find((d) => d.startsWith("load-"))!
+        const logged = NodeFs.readFileSync(NodePath.join(runs, loadRun, "log.ndjson"), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .filter((l) => l.phase === "settlements" && l.status === "done")
+        assert.strictEqual(new Set(logged.map((l) => l.op)).size, 263)
+        assert.isTrue(logged.every((l) => typeof l.resourceId === "string" && /:\d+/.test(String(l.lineage))))
         for (const f of files)
           assert.isFalse(NodeFs.readFileSync(f).includes(secret), `${f} holds the API key`)
         const reportDir = NodeFs.readdirSync(runs).find((d) => d.startsWith("reconcile-"))!
