@@ -2,8 +2,12 @@
 export declare const NEXT_GEN: string
 export declare const REGISTER: string
 export declare const UNPUBLISHED: string
+export declare const PART_SIZE: number
+export declare const BATCH_SEPARATOR: string
+export declare const ADD_PART: string
+export declare const PART_OF: string
+export declare const INSERT_ROW: string
 export declare const INSERT: {
-  readonly src_rows: string
   readonly src_shapes: string
   readonly skipped: string
   readonly rejects: string

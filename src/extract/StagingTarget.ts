@@ -23,21 +23,21 @@ import * as Sql from "./StagingSql.mjs"
  */
 export const COLUMNS = {
   src_shapes: ["file", "shape", "keys"],
-  src_rows: ["file", "line", "shape", "data"],
   skipped: ["file", "line", "reason", "raw"],
   rejects: ["file", "line", "reason", "raw"],
   src_files: ["file", "source", "kind", "confidence", "sha256", "lines", "staged", "skipped", "rejected"]
 } as const
 
 /** A table an extract run writes through `Target.insert` (staged rows go through `Target.stage`). */
-export type Table = Exclude<keyof typeof COLUMNS, "src_rows">
+export type Table = keyof typeof COLUMNS
 
 /** One row's values, in the table's column order. */
 export type Row = ReadonlyArray<string | number | Uint8Array>
 
 /**
  * Staged rows of one file, packed for a cheap hand-over to the writer thread: their lines and shapes, and
- * their values' JSON texts joined by "\n" (JSON text never holds a raw line break).
+ * their stored texts (`src/staging/RowText.ts`) joined by `StagingSql.BATCH_SEPARATOR`, which no stored
+ * text holds.
  */
 export interface StagedBatch {
   readonly file: string
@@ -48,7 +48,7 @@ export interface StagedBatch {
 
 /** The writes of an extract run. */
 export interface Target {
-  /** Inserts a batch of staged rows, each with its `row_hash` (the sha256 of its values' JSON, 32 bytes). */
+  /** Inserts a batch of staged rows, each with its `row_hash` (the sha256 of its stored text, 32 bytes). */
   readonly stage: (batch: StagedBatch) => Effect.Effect<void, SqlError>
   /** Inserts `rows` into `table` (a `src_files` row is written when the run is published). */
   readonly insert: (table: Table, rows: ReadonlyArray<Row>) => Effect.Effect<void, SqlError>
@@ -68,18 +68,23 @@ const viaClient = (sql: SqlClient.SqlClient, gen: number, files: Array<Row>): Ta
     stage: (batch) =>
       batch.lines.length === 0
         ? Effect.void
-        : insert(
-            Sql.INSERT.src_rows,
-            batch.data
-              .split("\n")
-              .map((text, i) => [
-                batch.file,
-                batch.lines[i]!,
-                batch.shapes[i]!,
-                text,
-                NodeCrypto.createHash("sha256").update(text).digest()
-              ])
-          ),
+        : Effect.gen(function* () {
+            yield* sql.unsafe(Sql.ADD_PART, [batch.file, gen]).raw
+            const [part] = yield* sql.unsafe<{ part: number }>(Sql.PART_OF, [batch.file, gen])
+            const base = part!.part * Sql.PART_SIZE
+            const texts = batch.data.split(Sql.BATCH_SEPARATOR)
+            yield* Effect.forEach(
+              texts,
+              (text, i) =>
+                sql.unsafe(Sql.INSERT_ROW, [
+                  base + batch.lines[i]!,
+                  batch.shapes[i]!,
+                  text,
+                  NodeCrypto.createHash("sha256").update(text).digest()
+                ]).raw,
+              { discard: true }
+            )
+          }),
     insert: (table, rows) =>
       table === "src_files" ? Effect.sync(() => void files.push(...rows)) : insert(Sql.INSERT[table], rows)
   }

@@ -6,7 +6,7 @@
  * only when the run is published, in one transaction (see `StagingSql.mjs`).
  *
  * Messages in: `{ staged, ack }` (a batch of staged rows, `StagedBatch` in StagingTarget.ts: each inserted
- * into `src_rows` with the sha256 hex of its JSON), `{ table, rows, ack }` (`src_shapes`, `skipped` or
+ * into `src_rows` under its file's part, with the sha256 of its text), `{ table, rows, ack }` (`src_shapes`, `skipped` or
  * `rejects` rows; `src_files` rows are kept for the publication), `{ publish: true }`, `{ end: true }`.
  * Messages out: `{ ack }`, `{ published: true }`, `{ error }` (the first failure; every later message but
  * `end` is then ignored).
@@ -57,10 +57,24 @@ const fail = (e) => {
 
 /** @type {Record<string, import("better-sqlite3").Statement>} */
 let insert = {}
+/** @type {Map<string, number>} each file's part number in this run (`Sql.PART_SIZE`) */
+const parts = new Map()
+
+/** The first row id of `file`'s part in this run. */
+const baseOf = (file) => {
+  let part = parts.get(file)
+  if (part === undefined) {
+    db.prepare(Sql.ADD_PART).run(file, gen)
+    part = db.prepare(Sql.PART_OF).get(file, gen).part
+    parts.set(file, part)
+  }
+  return part * Sql.PART_SIZE
+}
 
 try {
   for (const p of pragmas) db.pragma(p)
   insert = Object.fromEntries(Object.entries(Sql.INSERT).map(([table, sql]) => [table, db.prepare(sql)]))
+  insert.src_rows = db.prepare(Sql.INSERT_ROW)
   inTransaction(() => {
     for (const run of db.prepare(Sql.UNPUBLISHED).all())
       if (gone(run.pid)) for (const sql of Sql.DISCARD) db.prepare(sql).run({ gen: run.gen })
@@ -77,17 +91,11 @@ parentPort?.on("message", (m) => {
   try {
     if (m.staged !== undefined) {
       const { file, lines, shapes, data } = m.staged
-      const texts = data.split("\n")
+      const texts = data.split(Sql.BATCH_SEPARATOR)
+      const base = baseOf(file)
       for (let i = 0; i < texts.length; i++) {
         const text = texts[i]
-        insert.src_rows.run(
-          gen,
-          file,
-          lines[i],
-          shapes[i],
-          text,
-          createHash("sha256").update(text).digest()
-        )
+        insert.src_rows.run(base + lines[i], shapes[i], text, createHash("sha256").update(text).digest())
       }
       uncommitted += texts.length
       if (uncommitted >= chunkRows) {

@@ -1,12 +1,13 @@
 /**
  * Writes one source file's outcome into staging: staged, skipped and rejected rows buffered and flushed in
  * batches to the run's target, then its `src_files` row (the run's publication replaces the file's earlier
- * rows). A staged
- * row is stored as the JSON array of its values and the number of its shape (its key list, stored once
- * per file in `src_shapes`).
+ * rows). A staged row is stored as its values' text (`RowText`) and the number of its shape (its key list,
+ * stored once per file in `src_shapes`).
  */
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
+import * as RowText from "../staging/RowText.js"
+import * as Sql from "./StagingSql.mjs"
 import type { SkipReason } from "./Profile.js"
 import type { Row, Target } from "./StagingTarget.js"
 
@@ -57,7 +58,7 @@ export const make = (target: Target, file: string): FileWriter => {
       }
       lines.push(line)
       rowShapes.push(shape)
-      texts.push(JSON.stringify(values))
+      texts.push(RowText.encode(values))
       counts.lines++
       counts.staged++
     },
@@ -77,7 +78,7 @@ export const make = (target: Target, file: string): FileWriter => {
         file,
         lines: Int32Array.from(lines),
         shapes: Int32Array.from(rowShapes),
-        data: texts.join("\n")
+        data: texts.join(Sql.BATCH_SEPARATOR)
       }
       const [h, s, j] = [shapes, skips, rejects]
       shapes = []

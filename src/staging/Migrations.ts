@@ -19,11 +19,16 @@
  * - `0007_workspace_target`: the target a workspace's checkpoints belong to.
  * - `0008_rehearsal`: the last clean rehearsal of the plan, and the last one that was not (plan and snapshot
  *   hashes, the operations rehearsed).
+ * - `0009_row_ids`: `src_rows` keyed by a row id (its file generation's number in `src_parts` and its line,
+ *   `StagingSql.PART_SIZE`), its values as compact text (`RowText`), the row hash the sha256 of that text;
+ *   the `staged_rows` view shows them with file, generation and line.
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as NodeCrypto from "node:crypto"
+import * as StagingSql from "../extract/StagingSql.mjs"
+import * as RowText from "./RowText.js"
 
 const init = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -257,6 +262,55 @@ const rehearsals = Effect.gen(function* () {
   )`
 })
 
+/**
+ * Staged rows keyed by id and stored as compact text (see `StagingSql.PART_SIZE` and `RowText`): staging was
+ * 1.5× the size of `sqlite3 .import`'s database of the same files, from the file name in every row, the index
+ * on (file, gen, line) beside the rowid table, and the quotes and commas of each row's JSON. Rows staged
+ * before are converted, their hash recomputed from their new text.
+ */
+const rowIds = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE src_parts (
+    part INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    gen INTEGER NOT NULL,
+    UNIQUE (file, gen)
+  )`
+  yield* sql`INSERT INTO src_parts (file, gen) SELECT DISTINCT file, gen FROM src_rows ORDER BY file, gen`
+  yield* sql`CREATE TABLE src_rows_ids (
+    id INTEGER PRIMARY KEY,
+    shape INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    row_hash BLOB NOT NULL
+  )`
+  const parts = new Map(
+    (yield* sql<{ part: number; file: string; gen: number }>`SELECT part, file, gen FROM src_parts`).map(
+      (p) => [`${p.gen}:${p.file}`, p.part * StagingSql.PART_SIZE]
+    )
+  )
+  let after: readonly [string, number, number] = ["", -1, -1]
+  for (;;) {
+    const page = yield* sql<{ file: string; gen: number; line: number; shape: number; data: string }>`
+      SELECT file, gen, line, shape, data FROM src_rows WHERE (file, gen, line) > (${after[0]}, ${after[1]}, ${after[2]})
+      ORDER BY file, gen, line LIMIT 2000`
+    if (page.length === 0) break
+    for (const { file, gen, line, shape, data } of page) {
+      const text = RowText.encode(JSON.parse(data) as ReadonlyArray<string>)
+      const hash = NodeCrypto.createHash("sha256").update(text).digest()
+      yield* sql`INSERT INTO src_rows_ids (id, shape, data, row_hash)
+        VALUES (${parts.get(`${gen}:${file}`)! + line}, ${shape}, ${text}, ${hash})`
+    }
+    const last = page[page.length - 1]!
+    after = [last.file, last.gen, last.line]
+  }
+  yield* sql`DROP TABLE src_rows`
+  yield* sql`ALTER TABLE src_rows_ids RENAME TO src_rows`
+  yield* sql.unsafe(`CREATE VIEW staged_rows AS
+    SELECT p.file, p.gen, r.id - p.part * ${StagingSql.PART_SIZE} AS line, r.shape, r.data, r.row_hash
+    FROM src_parts p CROSS JOIN src_rows r
+    ON r.id >= p.part * ${StagingSql.PART_SIZE} AND r.id < (p.part + 1) * ${StagingSql.PART_SIZE}`)
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
@@ -266,7 +320,8 @@ export const all = {
   "0005_compact_rows": compactRows,
   "0006_extract_generations": extractGenerations,
   "0007_workspace_target": workspaceTarget,
-  "0008_rehearsal": rehearsals
+  "0008_rehearsal": rehearsals,
+  "0009_row_ids": rowIds
 }
 
 /** All staging migrations, in order. */

@@ -5,6 +5,8 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Sql from "../extract/StagingSql.mjs"
+import * as RowText from "./RowText.js"
 
 /** A staged row: its cells by normalized header, and where it came from. */
 export interface StagedRow {
@@ -27,13 +29,13 @@ export const where = (row: { readonly file: string; readonly line: number }): st
 
 const pageSize = 5000
 
-/** Decodes the staged rows of one file: each row's values JSON paired with its shape's keys. */
+/** Decodes the staged rows of one file: each row's values (`RowText`) paired with its shape's keys. */
 const decoder = (shapes: ReadonlyArray<{ shape: number; keys: string }>) => {
   const keysOf = new Map(shapes.map((s) => [s.shape, JSON.parse(s.keys) as ReadonlyArray<string>]))
   return (shape: number, data: string): Record<string, string> => {
     const keys = keysOf.get(shape)
-    const values = JSON.parse(data) as ReadonlyArray<string>
-    if (keys === undefined || keys.length !== values.length)
+    const values = keys === undefined ? undefined : RowText.decode(data, keys.length)
+    if (keys === undefined || values === undefined)
       throw new Error(`staging is damaged: a row of shape ${shape} does not match its key list`)
     const out: Record<string, string> = {}
     for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i]!
@@ -49,22 +51,25 @@ const decoder = (shapes: ReadonlyArray<{ shape: number; keys: string }>) => {
 export const eachRowOfFile = (file: string, visit: (row: StagedRow) => void) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const [published] = yield* sql<{ gen: number }>`SELECT gen FROM src_files WHERE file = ${file}`
-    if (published === undefined) return
-    const gen = published.gen
+    const [published] = yield* sql<{ gen: number; part: number | null }>`
+      SELECT f.gen, p.part FROM src_files f LEFT JOIN src_parts p ON p.file = f.file AND p.gen = f.gen
+      WHERE f.file = ${file}`
+    if (published?.part == null) return
     const decode = decoder(
       yield* sql<{ shape: number; keys: string }>`
-        SELECT shape, keys FROM src_shapes WHERE file = ${file} AND gen = ${gen}`
+        SELECT shape, keys FROM src_shapes WHERE file = ${file} AND gen = ${published.gen}`
     )
-    let after = -1
+    // A part's rows are the ids from its base (line 0) up to the next part's.
+    const base = published.part * Sql.PART_SIZE
+    let after = base - 1
     for (;;) {
-      const page = yield* sql<{ line: number; shape: number; data: string }>`
-        SELECT line, shape, data FROM src_rows WHERE file = ${file} AND gen = ${gen} AND line > ${after}
-        ORDER BY line LIMIT ${pageSize}`
-      for (const r of page) visit({ file, line: r.line, data: decode(r.shape, r.data) })
+      const page = yield* sql<{ id: number; shape: number; data: string }>`
+        SELECT id, shape, data FROM src_rows WHERE id > ${after} AND id < ${base + Sql.PART_SIZE}
+        ORDER BY id LIMIT ${pageSize}`
+      for (const r of page) visit({ file, line: r.id - base, data: decode(r.shape, r.data) })
       const last = page[page.length - 1]
       if (!last || page.length < pageSize) return
-      after = last.line
+      after = last.id
     }
   }).pipe(Effect.orDie)
 

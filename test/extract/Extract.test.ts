@@ -41,7 +41,7 @@ describe("Extract.run", () => {
         const sql = yield* SqlClient.SqlClient
         const counted = yield* sql<{ file: string; lines: number; n: number }>`
         SELECT f.file, f.lines,
-          (SELECT count(*) FROM src_rows r WHERE r.file = f.file) +
+          (SELECT count(*) FROM staged_rows r WHERE r.file = f.file) +
           (SELECT count(*) FROM skipped s WHERE s.file = f.file) +
           (SELECT count(*) FROM rejects j WHERE j.file = f.file) AS n
         FROM src_files f ORDER BY f.file`
@@ -134,7 +134,7 @@ describe("Extract.run", () => {
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
         const dump = sql<{ t: string; file: string; line: number; v: string }>`
-        SELECT 'row' AS t, file, line, shape || hex(row_hash) || data AS v FROM src_rows
+        SELECT 'row' AS t, file, line, shape || hex(row_hash) || data AS v FROM staged_rows
         UNION ALL SELECT 'shape', file, shape, keys FROM src_shapes
         UNION ALL SELECT 'skip', file, line, reason || raw FROM skipped
         UNION ALL SELECT 'reject', file, line, reason || raw FROM rejects

@@ -5,6 +5,7 @@ import * as NodeFs from "node:fs/promises"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as Extract from "../../src/extract/Extract.js"
+import * as Sql from "../../src/extract/StagingSql.mjs"
 import * as SourceRows from "../../src/staging/SourceRows.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 import { dirOf, inputDir } from "./support.js"
@@ -23,7 +24,7 @@ const XERO = [
 const dump = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   return yield* sql<{ t: string; file: string; line: number; v: string }>`
-    SELECT 'row' AS t, file, line, shape || hex(row_hash) || data AS v FROM src_rows
+    SELECT 'row' AS t, file, line, shape || hex(row_hash) || data AS v FROM staged_rows
     UNION ALL SELECT 'shape', file, shape, keys FROM src_shapes
     UNION ALL SELECT 'skip', file, line, reason || raw FROM skipped
     UNION ALL SELECT 'reject', file, line, stage || reason || raw FROM rejects
@@ -100,8 +101,9 @@ describe("StagingTarget", () => {
         const sql = yield* SqlClient.SqlClient
         yield* sql`INSERT INTO extract_runs (gen, pid) VALUES (999, 2147483646)`
         yield* sql`INSERT INTO src_shapes (file, gen, shape, keys) VALUES ('ChartOfAccounts.csv', 999, 0, '["X"]')`
-        yield* sql`INSERT INTO src_rows (file, gen, line, shape, data, row_hash)
-          VALUES ('ChartOfAccounts.csv', 999, 2, 0, '["half-written"]', 'x'), ('New.csv', 999, 2, 0, '["y"]', 'y')`
+        yield* sql`INSERT INTO src_parts (part, file, gen) VALUES (900, 'ChartOfAccounts.csv', 999), (901, 'New.csv', 999)`
+        yield* sql`INSERT INTO src_rows (id, shape, data, row_hash)
+          VALUES (${900 * Sql.PART_SIZE + 2}, 0, 'half-written', x'00'), (${901 * Sql.PART_SIZE + 2}, 0, 'y', x'01')`
         yield* sql`INSERT INTO src_shapes (file, gen, shape, keys) VALUES ('New.csv', 999, 0, '["Y"]')`
         yield* sql`INSERT INTO skipped (file, gen, line, reason, raw) VALUES ('ChartOfAccounts.csv', 999, 1, 'header', 'x')`
         yield* sql`INSERT INTO extract_rejects (gen, file, line, reason, raw) VALUES (999, 'ChartOfAccounts.csv', 3, 'r', 'x')`

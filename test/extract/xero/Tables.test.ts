@@ -58,11 +58,11 @@ describe("Xero flat exports", () => {
       assert.deepStrictEqual(yield* skippedLines("ChartOfAccounts.csv"), [[1, "header"]])
       const sql = yield* SqlClient.SqlClient
       const [hash] = yield* sql<{ row_hash: string }>`
-        SELECT lower(hex(row_hash)) AS row_hash FROM src_rows WHERE file = 'ChartOfAccounts.csv' AND line = 2`
+        SELECT lower(hex(row_hash)) AS row_hash FROM staged_rows WHERE file = 'ChartOfAccounts.csv' AND line = 2`
       const cells = ["090", "Business Bank Account", "Bank", "Tax Exempt (0%)", "", "Yes", "No", "No", ""]
       assert.strictEqual(
         hash?.row_hash,
-        NodeCrypto.createHash("sha256").update(JSON.stringify(cells)).digest("hex")
+        NodeCrypto.createHash("sha256").update(cells.join("\u001f")).digest("hex")
       )
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
