@@ -4,6 +4,7 @@
  * rows). A staged row is stored as its values' text (`RowText`) and the number of its shape (its key list,
  * stored once per file in `src_shapes`).
  */
+import { relieve } from "../Memory.js"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import * as RowText from "../staging/RowText.js"
@@ -74,6 +75,7 @@ export const make = (target: Target, file: string): FileWriter => {
     },
     buffered: () => lines.length + skips.length + rejects.length,
     flush: Effect.suspend(() => {
+      relieve()
       const staged = {
         file,
         lines: Int32Array.from(lines),

@@ -4,6 +4,7 @@
  * whose outcome is unknown (a timeout, a reset, a 5xx, a crash) is looked up by its natural key before any
  * retry, so a completed operation is never sent twice, across crashes and re-runs (invariant 4).
  */
+import { relieve } from "../Memory.js"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -399,6 +400,7 @@ export const load = (options: LoadOptions) =>
         declareIntent = yield* makeIntents(phaseOps)
         yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
         yield* writer.flush
+        relieve()
         if (phaseOps.length < pageSize) break
       }
     }

@@ -130,7 +130,8 @@ const operations = (p: Preview, perPhase: number) =>
   phases
     .map((phase) => {
       const docs = p.documents.filter((d) => d.phase === phase)
-      if (docs.length === 0) return ""
+      const count = p.phaseCounts?.[phase] ?? docs.length
+      if (count === 0) return ""
       const rows = docs
         .slice(0, perPhase)
         .map(
@@ -138,13 +139,16 @@ const operations = (p: Preview, perPhase: number) =>
             `<tr class="${d.outcome === "refused" || d.outcome === "skipped" ? "differs" : ""}">${td(d.kind)}${td(d.reference)}${td(d.date)}${td(d.party)}${td(d.currency, "code")}${d.amount === "" || d.kind === "rate" ? td(d.amount, "num") : num(d.amount)}${td(outcomeLabel[d.outcome] + (d.message ? `: ${d.message}` : ""))}<td>${rowsOf(d.lineage)}</td></tr>`
         )
         .join("")
-      return `<section class="ops"><h3>${esc(phase)} · ${esc(plural(docs.length, "operation"))}</h3>
-<table class="grid"><thead><tr>${th("Kind")}${th("Reference")}${th("Date")}${th("Contact / applies to")}${th("Currency")}${th("Amount", "num")}${th("In the target")}${th("Source rows")}</tr></thead><tbody>${rows}</tbody></table>${docs.length > perPhase ? `<p class="sub">The first ${perPhase} of ${docs.length.toLocaleString("en-US")}; every operation is in plan.xlsx (sheet Operations).</p>` : ""}</section>`
+      return `<section class="ops"><h3>${esc(phase)} · ${esc(plural(count, "operation"))}</h3>
+<table class="grid"><thead><tr>${th("Kind")}${th("Reference")}${th("Date")}${th("Contact / applies to")}${th("Currency")}${th("Amount", "num")}${th("In the target")}${th("Source rows")}</tr></thead><tbody>${rows}</tbody></table>${count > perPhase ? `<p class="sub">The first ${perPhase} of ${count.toLocaleString("en-US")}; every operation is in plan.xlsx (sheet Operations).</p>` : ""}</section>`
     })
     .join("\n")
 
+/** Operations the page lists of each phase (plan.xlsx has them all). */
+export const PER_PHASE = 200
+
 /** The whole page; at most `perPhase` operations per phase and `perIssueGroup` issues per group. */
-export const render = (p: Preview, perPhase = 200, perIssueGroup = 50): string => `<!doctype html>
+export const render = (p: Preview, perPhase = PER_PHASE, perIssueGroup = 50): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Plan preview · ${esc(p.header.company)} · ${esc(p.header.planHash.slice(0, 12))}</title>
 <style>${stylesheet}

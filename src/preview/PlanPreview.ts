@@ -11,12 +11,13 @@ import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as MirrorSnapshot from "../load/MirrorSnapshot.js"
 import * as PlanStore from "../staging/PlanStore.js"
-import { phases } from "../transform/Plan.js"
+import { phases, type Phase } from "../transform/Plan.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import * as HtmlPreview from "./HtmlPreview.js"
 import * as Preview from "./Preview.js"
 import * as Projection from "./Projection.js"
 import * as XlsxPreview from "./XlsxPreview.js"
+import { relieve } from "../Memory.js"
 
 const conversionText = (c: PlanStore.PlanMeta["conversion"]) =>
   c === undefined
@@ -52,9 +53,9 @@ const matchedOf = (
  */
 export const PROJECTION_LIMIT = 25_000
 
-/** The preview of the stored plan; `books` are the books it was built from (for the source's TBs). */
-export const build = (
-  books: SourceBooks,
+/** The preview of the stored plan, and the stored plan's operations as it shows them, page by page. */
+const make = (
+  books: Pick<SourceBooks, "trialBalances">,
   sourceSystem: string,
   generatedAt: string,
   scratch: Projection.StartScratch,
@@ -84,15 +85,30 @@ export const build = (
           )
     const p = Either.getOrUndefined(projection)
     const byKey = new Map((p?.outcomes ?? []).map((o) => [o.key, o]))
+    /** Hands each operation of the stored plan, as the preview shows it, to `visit`, a page at a time. */
+    const eachDoc = (visit: (d: Preview.PreviewDoc) => void) =>
+      Effect.gen(function* () {
+        for (const phase of phases)
+          for (let after = 0; ;) {
+            const ops = yield* PlanStore.page(phase, after, 5000)
+            if (ops.length === 0) break
+            after = ops[ops.length - 1]!.seq
+            for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
+            relieve()
+            if (ops.length < 5000) break
+          }
+      })
+    // The page lists the first of each phase; the counts cover them all.
     const documents: Array<Preview.PreviewDoc> = []
-    for (const phase of phases)
-      for (let after = 0; ;) {
-        const ops = yield* PlanStore.page(phase, after, 5000)
-        if (ops.length === 0) break
-        after = ops[ops.length - 1]!.seq
-        for (const op of ops) documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
-        if (ops.length < 5000) break
-      }
+    const phaseCounts: Partial<Record<Phase, number>> = {}
+    const kinds = Preview.kindCounter()
+    yield* eachDoc((d) => {
+      const n = (phaseCounts[d.phase] ?? 0) + 1
+      phaseCounts[d.phase] = n
+      kinds.add(d)
+      if (n <= HtmlPreview.PER_PHASE) documents.push(d)
+    })
+    const operationCount = Object.values(phaseCounts).reduce((a, b) => a + b, 0)
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {
       header: {
@@ -101,12 +117,13 @@ export const build = (
         baseCurrency: meta.baseCurrency,
         conversion: conversionText(meta.conversion),
         planHash: meta.planHash,
-        operations: documents.length,
+        operations: operationCount,
         generatedAt
       },
-      kinds: Preview.countKinds(documents),
+      kinds: kinds.counts(),
       matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(snapshot)?.content),
       documents,
+      phaseCounts,
       issues: Preview.groupIssues(meta.issues),
       projected: p === undefined ? undefined : Preview.projectedTrialBalance(p),
       comparisons:
@@ -116,30 +133,54 @@ export const build = (
         ? `The projected trial balance could not be made: ${projection.left}`
         : undefined
     }
-    return preview
+    return { preview, eachDoc }
   })
 
-/** Writes `plan.html` and `plan.xlsx` into `dir`; returns their paths. */
+/** The preview of the stored plan; `books` are the books it was built from (for the source's TBs). */
+export const build = (
+  books: Pick<SourceBooks, "trialBalances">,
+  sourceSystem: string,
+  generatedAt: string,
+  scratch: Projection.StartScratch,
+  projectionLimit: number = PROJECTION_LIMIT
+) => Effect.map(make(books, sourceSystem, generatedAt, scratch, projectionLimit), (m) => m.preview)
+
+/** Writes `plan.html` and `plan.xlsx` of a preview that holds all its operations into `dir`. */
 export const write = (dir: string, preview: Preview.Preview) =>
-  Effect.promise(async () => {
-    await NodeFs.mkdir(dir, { recursive: true })
+  writeWith(dir, preview, (visit) => Effect.sync(() => preview.documents.forEach((d) => visit(d))))
+
+/**
+ * Writes `plan.html` and `plan.xlsx` into `dir`, the workbook's operations from `eachDoc` (the stored plan,
+ * page by page); returns their paths.
+ */
+const writeWith = <R>(
+  dir: string,
+  preview: Preview.Preview,
+  eachDoc: (visit: (d: Preview.PreviewDoc) => void) => Effect.Effect<void, never, R>
+) =>
+  Effect.gen(function* () {
     const html = NodePath.join(dir, "plan.html")
     const xlsx = NodePath.join(dir, "plan.xlsx")
-    await NodeFs.writeFile(html, HtmlPreview.render(preview))
-    await XlsxPreview.write(xlsx, preview)
+    const operations = yield* Effect.promise(async () => {
+      await NodeFs.mkdir(dir, { recursive: true })
+      await NodeFs.writeFile(html, HtmlPreview.render(preview))
+      return XlsxPreview.open(xlsx, preview)
+    })
+    yield* eachDoc(operations.add)
+    yield* Effect.promise(operations.close)
     return { html, xlsx }
   })
 
 /** Builds and writes the preview of the stored plan into `dir`: what `plan` does after storing a plan. */
 export const writeFor = (
   dir: string,
-  books: SourceBooks,
+  books: Pick<SourceBooks, "trialBalances">,
   sourceSystem: string,
   scratch: Projection.StartScratch
 ) =>
   Effect.gen(function* () {
     const generatedAt = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC"
-    const preview = yield* build(books, sourceSystem, generatedAt, scratch)
-    const paths = yield* write(dir, preview)
+    const { preview, eachDoc } = yield* make(books, sourceSystem, generatedAt, scratch)
+    const paths = yield* writeWith(dir, preview, eachDoc)
     return { ...paths, preview }
   })

@@ -94,7 +94,14 @@ export interface Preview {
   readonly kinds: ReadonlyArray<KindCount>
   /** References to records the target has already (matched by natural key, not created), per entity. */
   readonly matched: ReadonlyArray<{ readonly entity: string; readonly count: number }>
+  /**
+   * The operations the page lists, in plan order: every one, or only the first of each phase when
+   * `phaseCounts` says how many there are (a plan's preview does not hold them all; `plan.xlsx` lists
+   * them as it pages through the stored plan).
+   */
   readonly documents: ReadonlyArray<PreviewDoc>
+  /** Operations per phase, when `documents` holds only the first of each. */
+  readonly phaseCounts?: Readonly<Partial<Record<Phase, number>>>
   readonly issues: ReadonlyArray<IssueGroup>
   /** Undefined when the projection could not be made (`unavailable` says why). */
   readonly projected: ProjectedTrialBalance | undefined
@@ -201,8 +208,15 @@ export const groupIssues = (issues: ReadonlyArray<Issue>): Array<IssueGroup> => 
 
 /** Counts per phase and kind by outcome. */
 export const countKinds = (docs: ReadonlyArray<PreviewDoc>): Array<KindCount> => {
+  const counter = kindCounter()
+  for (const d of docs) counter.add(d)
+  return counter.counts()
+}
+
+/** Counts per phase and kind by outcome, one operation at a time. */
+export const kindCounter = () => {
   const m = new Map<string, { phase: Phase; kind: string; planned: number } & Record<Outcome, number>>()
-  for (const d of docs) {
+  const add = (d: PreviewDoc) => {
     const k = `${d.phase}\u0000${d.kind}`
     const c = m.get(k) ?? {
       phase: d.phase,
@@ -217,7 +231,9 @@ export const countKinds = (docs: ReadonlyArray<PreviewDoc>): Array<KindCount> =>
     if (d.outcome !== "not projected") c[d.outcome]++
     m.set(k, c)
   }
-  return [...m.values()].sort((a, b) => phases.indexOf(a.phase) - phases.indexOf(b.phase))
+  const counts = (): Array<KindCount> =>
+    [...m.values()].sort((a, b) => phases.indexOf(a.phase) - phases.indexOf(b.phase))
+  return { add, counts }
 }
 
 /** The projected trial balance by class, every account the load posts to. */

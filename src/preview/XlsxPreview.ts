@@ -6,10 +6,19 @@
  */
 import * as Format from "../reconcile/Format.js"
 import { type Column, differs, streamedTable, streamedWorkbook } from "../reconcile/XlsxTable.js"
-import type { Preview } from "./Preview.js"
+import type { Preview, PreviewDoc } from "./Preview.js"
 
-/** Streams the workbook into `file`. */
-export const write = async (file: string, p: Preview): Promise<void> => {
+/** The workbook's last sheet, Operations, open for its rows; `close` finishes the workbook. */
+export interface OperationsSheet {
+  readonly add: (d: PreviewDoc) => void
+  readonly close: () => Promise<void>
+}
+
+/**
+ * Streams the workbook into `file`, all but its Operations sheet's rows, which the caller adds one at a time
+ * (the stored plan read page by page: a plan's operations are never all in memory), then closes.
+ */
+export const open = async (file: string, p: Preview): Promise<OperationsSheet> => {
   const wb = await streamedWorkbook(file)
   const sheet = (name: string, columns: ReadonlyArray<Column>) => streamedTable(wb, name, columns)
 
@@ -153,7 +162,7 @@ export const write = async (file: string, p: Preview): Promise<void> => {
     { header: "Message", width: 50 },
     { header: "Source rows", width: 40 }
   ])
-  for (const d of p.documents)
+  const add = (d: PreviewDoc) =>
     ops.add(
       [
         d.seq,
@@ -170,6 +179,11 @@ export const write = async (file: string, p: Preview): Promise<void> => {
       ],
       d.outcome === "refused" || d.outcome === "skipped" ? { fill: differs } : {}
     )
-  ops.done()
-  await wb.commit()
+  return {
+    add,
+    close: async () => {
+      ops.done()
+      await wb.commit()
+    }
+  }
 }

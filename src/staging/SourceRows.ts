@@ -7,6 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Sql from "../extract/StagingSql.mjs"
 import * as RowText from "./RowText.js"
+import { relieve } from "../Memory.js"
 
 /** A staged row: its cells by normalized header, and where it came from. */
 export interface StagedRow {
@@ -67,6 +68,7 @@ export const eachRowOfFile = (file: string, visit: (row: StagedRow) => void) =>
         SELECT id, shape, data FROM src_rows WHERE id > ${after} AND id < ${base + Sql.PART_SIZE}
         ORDER BY id LIMIT ${pageSize}`
       for (const r of page) visit({ file, line: r.id - base, data: decode(r.shape, r.data) })
+      relieve()
       const last = page[page.length - 1]
       if (!last || page.length < pageSize) return
       after = last.id

@@ -3,6 +3,7 @@
  * target references (accounts by code and name, tax profiles, contacts, items). Building a body goes through
  * its schema class; a body that does not decode becomes a reject naming the schema path and the source rows.
  */
+import { relieve } from "../Memory.js"
 import * as Schema from "effect/Schema"
 import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
 import type { Mappings } from "./Mappings.js"
@@ -95,6 +96,8 @@ export class PlanContext {
         )
       )
       this.opKeys.add(spec.key)
+      // The heap's ceiling (`Memory.relieve`): building a large plan makes garbage as fast as operations.
+      if (this.ops.length % 1000 === 0) relieve()
       return true
     } catch (e) {
       if (e instanceof PlanProblem) {

@@ -80,6 +80,13 @@ describe("the plan's dry-run preview of the bundled sample", () => {
           "every operation completes in the copy"
         )
         assert.strictEqual(preview.header.operations, 701)
+        // The preview holds the first operations of each phase, not the plan: the workbook pages through it.
+        assert.strictEqual(preview.phaseCounts?.settlements, 263)
+        assert.strictEqual(preview.documents.filter((d) => d.phase === "settlements").length, 200)
+        assert.include(
+          NodeFs.readFileSync(html, "utf8"),
+          "The first 200 of 263; every operation is in plan.xlsx"
+        )
         assert.deepStrictEqual(preview.unknowns, [])
         const [tb] = preview.comparisons
         assert.strictEqual(tb?.asAt, "2025-12-31")

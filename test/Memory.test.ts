@@ -1,0 +1,28 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Memory from "../src/Memory.js"
+
+/** About `mb` megabytes of heap in many small arrays, the shape of parsed rows and planned operations. */
+const allocate = (mb: number) =>
+  Array.from({ length: mb * 64 }, () => Array.from({ length: 2048 }, (_, i) => i + 0.5))
+
+describe("Memory.relieve (the batch stages' heap ceiling)", () => {
+  it("collects in full once garbage takes the heap past the ceiling, then leaves it be", () => {
+    let garbage: Array<Array<number>> | undefined = allocate(Memory.FLOOR / (1024 * 1024) + 64)
+    assert.isAbove(garbage.length, 0)
+    garbage = undefined
+    const before = process.memoryUsage().heapUsed
+    assert.isAbove(before, Memory.FLOOR, "the dropped arrays are still on the heap")
+    const count = Memory.collectionCount()
+    assert.isTrue(Memory.relieve())
+    assert.strictEqual(Memory.collectionCount(), count + 1)
+    assert.isBelow(process.memoryUsage().heapUsed, Memory.FLOOR, "the garbage is gone")
+    assert.isFalse(Memory.relieve(), "nothing to do below the ceiling")
+  })
+
+  it("raises the ceiling above a live heap larger than the floor, so that it does not collect on every call", () => {
+    const live = allocate(Memory.FLOOR / (1024 * 1024) + 32)
+    Memory.relieve()
+    assert.isFalse(Memory.relieve(), "the live arrays alone do not pass the new ceiling")
+    assert.isAbove(live.length, 0)
+  })
+})
