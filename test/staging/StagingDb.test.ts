@@ -94,3 +94,62 @@ describe("migrations 0005 (compact staged rows) and 0006 (extract generations)",
       })
   )
 })
+
+describe("migration 0009 (staged rows keyed by id, stored as compact text)", () => {
+  it.scoped(
+    "converts each generation's rows (published or left by a killed run) into its own part, values and lines kept",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* Effect.acquireRelease(
+          Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-0009-"))),
+          (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
+        )
+        const filename = NodePath.join(dir, "staging.db")
+        const before = Object.fromEntries(
+          Object.entries(Migrations.all).filter(([name]) => name < "0009")
+        ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
+        yield* Effect.gen(function* () {
+          yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" })
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`INSERT INTO src_files (file, source, kind, confidence, sha256, lines, staged, skipped, rejected, gen)
+            VALUES ('A.csv', 'xero', 'xero.accounts', 1, 'x', 3, 2, 1, 0, 2)`
+          yield* sql`INSERT INTO src_shapes (file, gen, shape, keys) VALUES
+            ('A.csv', 2, 0, '["Code","Name"]'), ('A.csv', 3, 0, '["Code","Name"]')`
+          // Generation 2 is published; 3 is what a killed run left behind.
+          yield* sql`INSERT INTO src_rows (file, gen, line, shape, data, row_hash) VALUES
+            ('A.csv', 2, 2, 0, '["090","Bank"]', x'00'),
+            ('A.csv', 2, 3, 0, ${JSON.stringify(["200", "Sales\u001fand more"])}, x'00'),
+            ('A.csv', 3, 2, 0, '["999","Half-written"]', x'00')`
+          yield* sql`INSERT INTO extract_runs (gen, pid) VALUES (3, 2147483646)`
+        }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+
+        yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          assert.deepStrictEqual(yield* SourceRows.rowsOfFile("A.csv"), [
+            { file: "A.csv", line: 2, data: { Code: "090", Name: "Bank" } },
+            { file: "A.csv", line: 3, data: { Code: "200", Name: "Sales\u001fand more" } }
+          ])
+          const stored = yield* sql<{ gen: number; line: number; data: string; row_hash: string }>`
+            SELECT gen, line, data, lower(hex(row_hash)) AS row_hash FROM staged_rows ORDER BY gen, line`
+          assert.deepStrictEqual(
+            stored.map((r) => [r.gen, r.line, r.data]),
+            [
+              [2, 2, "090\u001fBank"],
+              [2, 3, `\u001d${JSON.stringify(["200", "Sales\u001fand more"])}`],
+              [3, 2, "999\u001fHalf-written"]
+            ]
+          )
+          for (const r of stored)
+            assert.strictEqual(r.row_hash, NodeCrypto.createHash("sha256").update(r.data).digest("hex"))
+          const parts = yield* sql<{
+            file: string
+            gen: number
+          }>`SELECT file, gen FROM src_parts ORDER BY gen`
+          assert.deepStrictEqual(parts, [
+            { file: "A.csv", gen: 2 },
+            { file: "A.csv", gen: 3 }
+          ])
+        }).pipe(Effect.provide(StagingDb.layer(filename)))
+      })
+  )
+})
