@@ -1,10 +1,11 @@
 /**
  * A ceiling on the heap of the batch stages. V8 lets garbage grow to a multiple of the live heap before it
- * collects in full, and gives little of it back: `plan` at 20,000 invoices held 112 MB of books and 118 MB of
- * operations at most, yet peaked at 590–710 MB of RSS, most of it garbage not yet collected. The stages call
- * `relieve()` between pages of work (staged rows, stored operations, the target's records); when the heap in
- * use, garbage included, passes the ceiling, a full collection runs, and the ceiling becomes what is left
- * live plus `HEADROOM` (never below `FLOOR`). The cost is one full collection per `HEADROOM` of garbage.
+ * collects in full, and gives little of it back: `plan` at 20,000 invoices held 112 MB of books, and 118 MB
+ * of heap with its operations, at most (after forced collections), yet peaked at 590–710 MB of RSS, most of
+ * it garbage not yet collected. The stages call `relieve()` between pages of work (staged rows, stored
+ * operations, the target's records); when the heap in use, garbage included, passes the ceiling, a full
+ * collection runs, and the ceiling becomes what is left live plus `HEADROOM` (never below `FLOOR`). The cost
+ * is one full collection per `HEADROOM` of garbage.
  *
  * The collector is reached through `--expose-gc` set at run time and a new context's `gc` (the flag only
  * applies to contexts made after it): the heap's own limits cannot be changed once Node has started, and a
@@ -40,5 +41,5 @@ export const relieve = (): boolean => {
   return true
 }
 
-/** Full collections `relieve` has run in this process (for the benchmarks). */
+/** Full collections `relieve` has run in this process. */
 export const collectionCount = (): number => collections

@@ -104,7 +104,8 @@ export const plan = (
   Effect.gen(function* () {
     const { preview } = options
     // Built and stored in a function of its own: the books and the operations are garbage once it returns,
-    // before the preview reads the stored plan back (at 20,000 invoices they are 80 MB and 80 MB of heap).
+    // before the preview reads the stored plan back (at 20,000 invoices, 112 MB of books and 118 MB of
+    // heap with the operations, measured after forced collections); the ceiling collects them first.
     const stored = yield* buildAndSave(mappingsDir, cutover, options.workspace)
     relieve()
     const previewed =
@@ -125,7 +126,7 @@ export const plan = (
 /** Builds the plan, stores it and says what it holds; returns its counts and what the preview needs. */
 const buildAndSave = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
   Effect.gen(function* () {
-    // The books are garbage once `build` returns, before the plan is stored.
+    // The books are garbage once `build` returns: the ceiling collects them before the plan is stored.
     const { built, review, snapshot, sourceSystem, trialBalances } = yield* build(
       mappingsDir,
       cutover,
@@ -178,7 +179,6 @@ const build = (mappingsDir: string | undefined, cutover: Cutover, workspace: str
       mappings,
       mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
     )
-    relieve()
     const plain = PlanBuilder.build(books, snapshot, mappings)
     const built = {
       ...plain,

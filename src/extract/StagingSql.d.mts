@@ -4,8 +4,8 @@ export declare const REGISTER: string
 export declare const UNPUBLISHED: string
 export declare const PART_SIZE: number
 export declare const BATCH_SEPARATOR: string
-export declare const ADD_PART: string
-export declare const PART_OF: string
+export declare const PART: string
+export declare const PART_ROWS: string
 export declare const INSERT_ROW: string
 export declare const INSERT: {
   readonly src_shapes: string

@@ -27,19 +27,20 @@ export const PART_SIZE = 4294967296
 /** Separates the stored texts of a batch of staged rows on their way to the writer thread. */
 export const BATCH_SEPARATOR = "\u001e"
 
-/** `[file, gen]`: numbers a file's generation (once: a second insert does nothing); then `PART_OF`. */
-export const ADD_PART = "INSERT INTO src_parts (file, gen) VALUES (?, ?) ON CONFLICT DO NOTHING"
+/** `[file, gen]` → `{ part }`: the number of a file's generation, given it on first use. */
+export const PART = `INSERT INTO src_parts (file, gen) VALUES (?, ?)
+  ON CONFLICT (file, gen) DO UPDATE SET gen = excluded.gen RETURNING part`
 
-/** `[file, gen]` → `{ part }`. */
-export const PART_OF = "SELECT part FROM src_parts WHERE file = ? AND gen = ?"
+/** Each part `p` joined with its rows `r`: the ids from the part's base up to the next part's. */
+export const PART_ROWS = `src_parts p CROSS JOIN src_rows r
+  ON r.id >= p.part * ${PART_SIZE} AND r.id < (p.part + 1) * ${PART_SIZE}`
 
 /** `[id, shape, data, row_hash]`: a staged row, its id from its part and line. */
 export const INSERT_ROW = "INSERT INTO src_rows (id, shape, data, row_hash) VALUES (?, ?, ?, ?)"
 
 /** The rows of the parts `where` selects (a condition on `p`, the part), for a DELETE. */
-const rowsOfParts = (where) => `DELETE FROM src_rows WHERE id IN (
-  SELECT r.id FROM src_parts p CROSS JOIN src_rows r
-  ON r.id >= p.part * ${PART_SIZE} AND r.id < (p.part + 1) * ${PART_SIZE} WHERE ${where})`
+const rowsOfParts = (where) =>
+  `DELETE FROM src_rows WHERE id IN (SELECT r.id FROM ${PART_ROWS} WHERE ${where})`
 
 /** Inserts by table: `[gen, ...row]`, the row in `StagingTarget.COLUMNS` order. */
 export const INSERT = {

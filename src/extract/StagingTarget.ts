@@ -69,8 +69,7 @@ const viaClient = (sql: SqlClient.SqlClient, gen: number, files: Array<Row>): Ta
       batch.lines.length === 0
         ? Effect.void
         : Effect.gen(function* () {
-            yield* sql.unsafe(Sql.ADD_PART, [batch.file, gen]).raw
-            const [part] = yield* sql.unsafe<{ part: number }>(Sql.PART_OF, [batch.file, gen])
+            const [part] = yield* sql.unsafe<{ part: number }>(Sql.PART, [batch.file, gen])
             const base = part!.part * Sql.PART_SIZE
             const texts = batch.data.split(Sql.BATCH_SEPARATOR)
             yield* Effect.forEach(

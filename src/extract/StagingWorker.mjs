@@ -6,8 +6,9 @@
  * only when the run is published, in one transaction (see `StagingSql.mjs`).
  *
  * Messages in: `{ staged, ack }` (a batch of staged rows, `StagedBatch` in StagingTarget.ts: each inserted
- * into `src_rows` under its file's part, with the sha256 of its text), `{ table, rows, ack }` (`src_shapes`, `skipped` or
- * `rejects` rows; `src_files` rows are kept for the publication), `{ publish: true }`, `{ end: true }`.
+ * into `src_rows` under its file's part, with the sha256 of its text), `{ table, rows, ack }` (`src_shapes`,
+ * `skipped` or `rejects` rows; `src_files` rows are kept for the publication), `{ publish: true }`,
+ * `{ end: true }`.
  * Messages out: `{ ack }`, `{ published: true }`, `{ error }` (the first failure; every later message but
  * `end` is then ignored).
  */
@@ -64,8 +65,7 @@ const parts = new Map()
 const baseOf = (file) => {
   let part = parts.get(file)
   if (part === undefined) {
-    db.prepare(Sql.ADD_PART).run(file, gen)
-    part = db.prepare(Sql.PART_OF).get(file, gen).part
+    part = db.prepare(Sql.PART).get(file, gen).part
     parts.set(file, part)
   }
   return part * Sql.PART_SIZE

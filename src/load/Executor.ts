@@ -4,7 +4,6 @@
  * whose outcome is unknown (a timeout, a reset, a 5xx, a crash) is looked up by its natural key before any
  * retry, so a completed operation is never sent twice, across crashes and re-runs (invariant 4).
  */
-import { relieve } from "../Memory.js"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -74,9 +73,6 @@ interface OpState {
 
 type Stored = PlanStore.StoredOp
 
-/** Operations read and worked on at a time by default: memory stays flat in the size of the plan. */
-const defaultPageSize = 5000
-
 const describe = (e: TargetError) => e.message
 
 export const load = (options: LoadOptions) =>
@@ -138,7 +134,7 @@ export const load = (options: LoadOptions) =>
     let sent = 0
     let adopted = 0
     const maxAttempts = options.maxAttempts ?? 8
-    const pageSize = options.pageSize ?? defaultPageSize
+    const pageSize = options.pageSize ?? PlanStore.PAGE_SIZE
     const limiter = RateLimiter.make(options.maxRate)
 
     const set = (
@@ -386,24 +382,21 @@ export const load = (options: LoadOptions) =>
         )
       )
 
-    for (const phase of phases) {
-      for (let after = 0; ;) {
-        const phaseOps = yield* PlanStore.page(phase, after, pageSize)
-        if (phaseOps.length === 0) break
-        after = phaseOps[phaseOps.length - 1]!.seq
-        yield* startPage(phaseOps)
-        resolved = new Map()
-        yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
-        const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
-        if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
-        if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
-        declareIntent = yield* makeIntents(phaseOps)
-        yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
-        yield* writer.flush
-        relieve()
-        if (phaseOps.length < pageSize) break
-      }
-    }
+    yield* PlanStore.eachPage(
+      (phaseOps) =>
+        Effect.gen(function* () {
+          yield* startPage(phaseOps)
+          resolved = new Map()
+          yield* resolveExternal(phaseOps.filter((o) => state.get(o.key)!.status !== "done"))
+          const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
+          if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
+          if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
+          declareIntent = yield* makeIntents(phaseOps)
+          yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
+          yield* writer.flush
+        }),
+      pageSize
+    )
     yield* writer.flush
     state = new Map()
 

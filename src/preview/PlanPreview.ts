@@ -11,13 +11,12 @@ import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as MirrorSnapshot from "../load/MirrorSnapshot.js"
 import * as PlanStore from "../staging/PlanStore.js"
-import { phases, type Phase } from "../transform/Plan.js"
+import type { Phase } from "../transform/Plan.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import * as HtmlPreview from "./HtmlPreview.js"
 import * as Preview from "./Preview.js"
 import * as Projection from "./Projection.js"
 import * as XlsxPreview from "./XlsxPreview.js"
-import { relieve } from "../Memory.js"
 
 const conversionText = (c: PlanStore.PlanMeta["conversion"]) =>
   c === undefined
@@ -87,17 +86,11 @@ const make = (
     const byKey = new Map((p?.outcomes ?? []).map((o) => [o.key, o]))
     /** Hands each operation of the stored plan, as the preview shows it, to `visit`, a page at a time. */
     const eachDoc = (visit: (d: Preview.PreviewDoc) => void) =>
-      Effect.gen(function* () {
-        for (const phase of phases)
-          for (let after = 0; ;) {
-            const ops = yield* PlanStore.page(phase, after, 5000)
-            if (ops.length === 0) break
-            after = ops[ops.length - 1]!.seq
-            for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
-            relieve()
-            if (ops.length < 5000) break
-          }
-      })
+      PlanStore.eachPage((ops) =>
+        Effect.sync(() => {
+          for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
+        })
+      )
     // The page lists the first of each phase; the counts cover them all.
     const documents: Array<Preview.PreviewDoc> = []
     const phaseCounts: Partial<Record<Phase, number>> = {}

@@ -206,13 +206,6 @@ export const groupIssues = (issues: ReadonlyArray<Issue>): Array<IssueGroup> => 
   )
 }
 
-/** Counts per phase and kind by outcome. */
-export const countKinds = (docs: ReadonlyArray<PreviewDoc>): Array<KindCount> => {
-  const counter = kindCounter()
-  for (const d of docs) counter.add(d)
-  return counter.counts()
-}
-
 /** Counts per phase and kind by outcome, one operation at a time. */
 export const kindCounter = () => {
   const m = new Map<string, { phase: Phase; kind: string; planned: number } & Record<Outcome, number>>()

@@ -28,9 +28,10 @@ import { canonicalBody, createPath, lookupEntity, lookupOps } from "../load/Oper
 import * as TargetApi from "../load/TargetApi.js"
 import type { TargetError } from "../load/TargetErrors.js"
 import * as TargetBooks from "../reconcile/TargetBooks.js"
+import * as PlanStore from "../staging/PlanStore.js"
 import type { StoredOp } from "../staging/PlanStore.js"
 import * as Money from "../transform/Money.js"
-import { phases, type Phase } from "../transform/Plan.js"
+import type { Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 
 /** What one planned operation would do in the target. */
@@ -134,7 +135,7 @@ const delta = (
  */
 export const project = <R>(
   snapshot: SnapshotContent,
-  page: (phase: Phase, afterSeq: number, limit: number) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>,
+  page: PlanStore.PageReader<R>,
   dates: ReadonlyArray<string>,
   scratch: StartScratch
 ): Effect.Effect<Projection, ProjectionRefused | TargetError, R> =>
@@ -197,11 +198,7 @@ const readBalances = (dates: ReadonlyArray<string>) =>
     return { all, at }
   })
 
-const run = <R>(
-  snapshot: SnapshotContent,
-  page: (phase: Phase, afterSeq: number, limit: number) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>,
-  dates: ReadonlyArray<string>
-) =>
+const run = <R>(snapshot: SnapshotContent, page: PlanStore.PageReader<R>, dates: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const api = yield* TargetApi.TargetApi
     const before = yield* readBalances(dates)
@@ -221,11 +218,8 @@ const run = <R>(
       code === base || !DAY.test(date) || rates.some((r) => r.code === code && r.from <= date && r.to >= date)
     const idOf = (r: Refs.ParsedRef) => state.get(r.key)?.id ?? external.get(r.key)
 
-    for (const phase of phases) {
-      for (let after = 0; ;) {
-        const ops = yield* page(phase, after, 5000)
-        if (ops.length === 0) break
-        after = ops[ops.length - 1]!.seq
+    yield* PlanStore.eachPageOf(page)((ops, phase) =>
+      Effect.gen(function* () {
         for (const op of ops) state.set(op.key, { status: "pending" })
         // The references this page needs that the plan does not create: the target's own records.
         const wanted = Refs.wanted(
@@ -325,9 +319,8 @@ const run = <R>(
           concurrency: phase === "settlements" ? 1 : 8,
           discard: true
         })
-        if (ops.length < 5000) break
-      }
-    }
+      })
+    )
     outcomes.sort((a, b) => a.seq - b.seq)
     return {
       outcomes: outcomes.map(({ seq: _, ...o }) => o as OpOutcome),

@@ -307,8 +307,7 @@ const rowIds = Effect.gen(function* () {
   yield* sql`ALTER TABLE src_rows_ids RENAME TO src_rows`
   yield* sql.unsafe(`CREATE VIEW staged_rows AS
     SELECT p.file, p.gen, r.id - p.part * ${StagingSql.PART_SIZE} AS line, r.shape, r.data, r.row_hash
-    FROM src_parts p CROSS JOIN src_rows r
-    ON r.id >= p.part * ${StagingSql.PART_SIZE} AND r.id < (p.part + 1) * ${StagingSql.PART_SIZE}`)
+    FROM ${StagingSql.PART_ROWS}`)
 })
 
 /** All staging migrations by name, in order. */

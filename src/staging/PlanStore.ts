@@ -11,8 +11,10 @@ import {
   type OpKind,
   type Phase,
   type Plan,
-  type PlannedOp
+  type PlannedOp,
+  phases
 } from "../transform/Plan.js"
+import { relieve } from "../Memory.js"
 import type { AccountPairing } from "../transform/RecordIdentity.js"
 import type { Issue } from "../transform/SourceModel.js"
 import { replaceRejects } from "./SourceRows.js"
@@ -163,6 +165,42 @@ export const page = (phase: Phase, afterSeq: number, limit: number) =>
       SELECT * FROM plan_ops WHERE phase = ${phase} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
     return rows.map(fromRow)
   }).pipe(Effect.orDie)
+
+/** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
+export type PageReader<R> = (
+  phase: Phase,
+  afterSeq: number,
+  limit: number
+) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>
+
+/** Operations read and worked on at a time by what pages through a stored plan. */
+export const PAGE_SIZE = 5000
+
+/**
+ * Hands a stored plan read through `read` to `f` a page at a time, phases in load order, so that it is never
+ * all in memory (the loader, the preview and its projection); after each page the heap's ceiling is checked
+ * (`Memory.relieve`).
+ */
+export const eachPageOf =
+  <RR>(read: PageReader<RR>) =>
+  <E, R>(
+    f: (ops: ReadonlyArray<StoredOp>, phase: Phase) => Effect.Effect<void, E, R>,
+    limit: number = PAGE_SIZE
+  ): Effect.Effect<void, E, R | RR> =>
+    Effect.gen(function* () {
+      for (const phase of phases)
+        for (let after = 0; ;) {
+          const ops = yield* read(phase, after, limit)
+          if (ops.length === 0) break
+          after = ops[ops.length - 1]!.seq
+          yield* f(ops, phase)
+          relieve()
+          if (ops.length < limit) break
+        }
+    })
+
+/** `eachPageOf` the workspace's stored plan. */
+export const eachPage = eachPageOf(page)
 
 /** The stored plan's metadata; undefined when no plan was made yet. */
 export const meta = Effect.gen(function* () {

@@ -22,11 +22,10 @@ export const encode = (values: ReadonlyArray<string>): string => {
  * a row of none are both stored as ""); undefined when the text does not hold `count` values.
  */
 export const decode = (text: string, count: number): ReadonlyArray<string> | undefined => {
-  const values =
-    text.charCodeAt(0) === 0x1d
-      ? (JSON.parse(text.slice(1)) as ReadonlyArray<string>)
-      : count === 0 && text === ""
-        ? []
-        : text.split(UNIT)
+  const values = text.startsWith(JSON_MARK)
+    ? (JSON.parse(text.slice(1)) as ReadonlyArray<string>)
+    : count === 0 && text === ""
+      ? []
+      : text.split(UNIT)
   return values.length === count ? values : undefined
 }

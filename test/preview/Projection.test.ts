@@ -190,6 +190,12 @@ const sourceTb: SourceTrialBalance = {
   }))
 }
 
+const kindsOf = (docs: ReadonlyArray<Preview.PreviewDoc>) => {
+  const counter = Preview.kindCounter()
+  for (const d of docs) counter.add(d)
+  return counter.counts()
+}
+
 const previewOf = (p: Projection.Projection): Preview.Preview => {
   const outcomes = new Map(p.outcomes.map((o) => [o.key, o]))
   const documents = plan.map((o) => Preview.docOf(o, "SGD", outcomes.get(o.key)))
@@ -203,7 +209,7 @@ const previewOf = (p: Projection.Projection): Preview.Preview => {
       operations: documents.length,
       generatedAt: "2026-01-01 00:00 UTC"
     },
-    kinds: Preview.countKinds(documents),
+    kinds: kindsOf(documents),
     matched: Object.entries(p.matched).map(([entity, count]) => ({ entity, count })),
     documents,
     issues: Preview.groupIssues([

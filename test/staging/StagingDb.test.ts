@@ -11,6 +11,26 @@ import * as Migrations from "../../src/staging/Migrations.js"
 import * as SourceRows from "../../src/staging/SourceRows.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 
+/**
+ * A staging file in a temporary directory (removed with the scope) with the migrations before `upTo` applied:
+ * a workspace made by an older version.
+ */
+const migratedBefore = (upTo: string) =>
+  Effect.gen(function* () {
+    const dir = yield* Effect.acquireRelease(
+      Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), `staging-${upTo}-`))),
+      (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
+    )
+    const filename = NodePath.join(dir, "staging.db")
+    const before = Object.fromEntries(
+      Object.entries(Migrations.all).filter(([name]) => name < upTo)
+    ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
+    yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" }).pipe(
+      Effect.provide(SqliteClient.layer({ filename }))
+    )
+    return filename
+  })
+
 describe("StagingDb", () => {
   it.effect("creates every staging table on a fresh database", () =>
     Effect.gen(function* () {
@@ -43,14 +63,7 @@ describe("migrations 0005 (compact staged rows) and 0006 (extract generations)",
     "converts rows staged as objects into values + shapes at generation 0, same data and lineage",
     () =>
       Effect.gen(function* () {
-        const dir = yield* Effect.acquireRelease(
-          Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-0005-"))),
-          (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
-        )
-        const filename = NodePath.join(dir, "staging.db")
-        const before = Object.fromEntries(
-          Object.entries(Migrations.all).filter(([name]) => name < "0005")
-        ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
+        const filename = yield* migratedBefore("0005")
         const rows = [
           { file: "A.csv", line: 2, data: { Code: "090", Name: "Bank" } },
           { file: "A.csv", line: 3, data: { Code: "200", Name: "Sales" } },
@@ -58,7 +71,6 @@ describe("migrations 0005 (compact staged rows) and 0006 (extract generations)",
           { file: "B.csv", line: 7, data: { Account: "Bank", Debit: "10.00" } }
         ]
         yield* Effect.gen(function* () {
-          yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" })
           const sql = yield* SqlClient.SqlClient
           for (const r of rows)
             yield* sql`INSERT INTO src_rows (file, line, kind, row_hash, data)
@@ -100,16 +112,8 @@ describe("migration 0009 (staged rows keyed by id, stored as compact text)", () 
     "converts each generation's rows (published or left by a killed run) into its own part, values and lines kept",
     () =>
       Effect.gen(function* () {
-        const dir = yield* Effect.acquireRelease(
-          Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "staging-0009-"))),
-          (d) => Effect.promise(() => NodeFs.rm(d, { recursive: true, force: true }))
-        )
-        const filename = NodePath.join(dir, "staging.db")
-        const before = Object.fromEntries(
-          Object.entries(Migrations.all).filter(([name]) => name < "0009")
-        ) as Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
+        const filename = yield* migratedBefore("0009")
         yield* Effect.gen(function* () {
-          yield* Migrator.make({})({ loader: Migrator.fromRecord(before), table: "staging_migrations" })
           const sql = yield* SqlClient.SqlClient
           yield* sql`INSERT INTO src_files (file, source, kind, confidence, sha256, lines, staged, skipped, rejected, gen)
             VALUES ('A.csv', 'xero', 'xero.accounts', 1, 'x', 3, 2, 1, 0, 2)`

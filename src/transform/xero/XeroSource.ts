@@ -103,7 +103,7 @@ const readHead = (kind: DocumentKind, head: StagedRow): DocumentHead => {
     contactName: share(required(head, "ContactName")),
     date: date(head, "InvoiceDate"),
     dueDate: due === "" ? undefined : date(head, "DueDate"),
-    currency: share(cell(head, "Currency")).toUpperCase(),
+    currency: share(cell(head, "Currency").toUpperCase()),
     state,
     status,
     total: amount(head, "Total"),
