@@ -62,11 +62,34 @@ export const streamedTable = (
 ) => {
   const ws = wb.addWorksheet(name, frozenHeader)
   header(ws, columns).commit()
+  // One style object per column and row style, shared by every cell that has it: exceljs gives each new cell
+  // a style object of its own and serialises any style it has not seen as an object before (by identity),
+  // which was 3 s of the 20,000-invoice plan's 29 s, writing 76,660 rows of plan.xlsx.
+  const styles = new Map<string, ReadonlyArray<ExcelJS.Style>>()
+  const stylesOf = (style: RowStyle) => {
+    const key = JSON.stringify(style)
+    let s = styles.get(key)
+    if (s === undefined) {
+      const font = style.bold || style.font ? { ...(style.bold ? { bold: true } : {}), ...style.font } : undefined
+      s = columns.map(
+        (c) =>
+          ({
+            ...(c.money ? { numFmt: accountingFormat } : {}),
+            ...(style.fill ? { fill: style.fill } : {}),
+            ...(font ? { font } : {})
+          }) as ExcelJS.Style
+      )
+      styles.set(key, s)
+    }
+    return s
+  }
   return {
     add: (cells: ReadonlyArray<Cell>, style: RowStyle = {}) => {
       const row = ws.addRow(values(columns, cells))
-      if (style.fill) row.eachCell({ includeEmpty: true }, (c) => (c.fill = style.fill!))
-      if (style.bold || style.font) row.font = { ...(style.bold ? { bold: true } : {}), ...style.font }
+      const s = stylesOf(style)
+      row.eachCell({ includeEmpty: true }, (c, i) => {
+        c.style = s[i - 1] ?? c.style
+      })
       row.commit()
     },
     done: () => ws.commit()
