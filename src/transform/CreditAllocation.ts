@@ -44,20 +44,28 @@ export const infer = <C, D>(
   credits: ReadonlyArray<Capacity<C>>,
   docs: ReadonlyArray<Capacity<D>>
 ): Inference<C, D> => {
-  const positive = <A>(xs: ReadonlyArray<Capacity<A>>) =>
-    xs.filter((x) => Money.greaterThan(x.amount, Money.zero))
-  const groups = [...new Set([...positive(credits), ...positive(docs)].map((x) => x.group))].sort()
+  // Each side bucketed by group once (in input order, which the stable sort keeps for equal orders): filtering
+  // both sides for every group was quadratic, 0.6 s of the 20,000-invoice plan.
+  const byGroup = <A>(xs: ReadonlyArray<Capacity<A>>) => {
+    const m = new Map<string, Array<Capacity<A>>>()
+    for (const x of xs) {
+      if (!Money.greaterThan(x.amount, Money.zero)) continue
+      const g = m.get(x.group)
+      if (g === undefined) m.set(x.group, [x])
+      else g.push(x)
+    }
+    return m
+  }
+  const creditGroups = byGroup(credits)
+  const docGroups = byGroup(docs)
+  const groups = [...new Set([...creditGroups.keys(), ...docGroups.keys()])].sort()
   const allocations: Array<Allocation<C, D>> = []
   const creditsLeft: Array<{ credit: C; amount: Money.Money }> = []
   const docsLeft: Array<{ doc: D; amount: Money.Money }> = []
   const ambiguous: Array<{ credits: Array<C>; docs: Array<D> }> = []
   for (const g of groups) {
-    const cs = positive(credits)
-      .filter((c) => c.group === g)
-      .sort(byOrder)
-    const ds = positive(docs)
-      .filter((d) => d.group === g)
-      .sort(byOrder)
+    const cs = (creditGroups.get(g) ?? []).sort(byOrder)
+    const ds = (docGroups.get(g) ?? []).sort(byOrder)
     if (cs.length > 1 && ds.length > 1)
       ambiguous.push({ credits: cs.map((c) => c.item), docs: ds.map((d) => d.item) })
     const cLeft = cs.map((c) => c.amount)
