@@ -11,7 +11,7 @@ import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import * as MirrorSnapshot from "../load/MirrorSnapshot.js"
 import * as PlanStore from "../staging/PlanStore.js"
-import type { Phase } from "../transform/Plan.js"
+import { phases, type Phase } from "../transform/Plan.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import * as HtmlPreview from "./HtmlPreview.js"
 import * as Preview from "./Preview.js"
@@ -91,16 +91,21 @@ const make = (
           for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
         })
       )
-    // The page lists the first of each phase; the counts cover them all.
-    const documents: Array<Preview.PreviewDoc> = []
+    // The counts cover every operation, read without its body; the page lists the first of each phase.
     const phaseCounts: Partial<Record<Phase, number>> = {}
     const kinds = Preview.kindCounter()
-    yield* eachDoc((d) => {
-      const n = (phaseCounts[d.phase] ?? 0) + 1
-      phaseCounts[d.phase] = n
-      kinds.add(d)
-      if (n <= HtmlPreview.PER_PHASE) documents.push(d)
-    })
+    yield* PlanStore.eachPageOf(PlanStore.headPage)((heads) =>
+      Effect.sync(() => {
+        for (const h of heads) {
+          phaseCounts[h.phase] = (phaseCounts[h.phase] ?? 0) + 1
+          kinds.add({ phase: h.phase, kind: h.kind, outcome: byKey.get(h.key)?.outcome ?? "not projected" })
+        }
+      })
+    )
+    const documents: Array<Preview.PreviewDoc> = []
+    for (const phase of phases)
+      for (const op of yield* PlanStore.page(phase, 0, HtmlPreview.PER_PHASE))
+        documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
     const operationCount = Object.values(phaseCounts).reduce((a, b) => a + b, 0)
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {

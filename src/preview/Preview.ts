@@ -209,7 +209,7 @@ export const groupIssues = (issues: ReadonlyArray<Issue>): Array<IssueGroup> => 
 /** Counts per phase and kind by outcome, one operation at a time. */
 export const kindCounter = () => {
   const m = new Map<string, { phase: Phase; kind: string; planned: number } & Record<Outcome, number>>()
-  const add = (d: PreviewDoc) => {
+  const add = (d: Pick<PreviewDoc, "phase" | "kind" | "outcome">) => {
     const k = `${d.phase}\u0000${d.kind}`
     const c = m.get(k) ?? {
       phase: d.phase,

@@ -166,12 +166,26 @@ export const page = (phase: Phase, afterSeq: number, limit: number) =>
     return rows.map(fromRow)
   }).pipe(Effect.orDie)
 
-/** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
-export type PageReader<R> = (
+/** An operation's place and identity without its body, dependencies or lineage. */
+export type OpHead = Pick<StoredOp, "seq" | "key" | "phase" | "kind">
+
+/** Up to `limit` operations' heads of `phase` after `afterSeq`: what counts a plan's operations reads. */
+export const headPage = (phase: Phase, afterSeq: number, limit: number) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql<OpHead>`
+      SELECT seq, key, phase, kind FROM plan_ops WHERE phase = ${phase} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
+  }).pipe(Effect.orDie)
+
+/**
+ * Reads up to `limit` operations (or their heads) of `phase` after `afterSeq`: `page`, `headPage`, or a test's
+ * stand-in.
+ */
+export type PageReader<R, A extends { readonly seq: number } = StoredOp> = (
   phase: Phase,
   afterSeq: number,
   limit: number
-) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>
+) => Effect.Effect<ReadonlyArray<A>, never, R>
 
 /** Operations read and worked on at a time by what pages through a stored plan. */
 export const PAGE_SIZE = 5000
@@ -182,9 +196,9 @@ export const PAGE_SIZE = 5000
  * (`Memory.relieve`).
  */
 export const eachPageOf =
-  <RR>(read: PageReader<RR>) =>
+  <RR, A extends { readonly seq: number } = StoredOp>(read: PageReader<RR, A>) =>
   <E, R>(
-    f: (ops: ReadonlyArray<StoredOp>, phase: Phase) => Effect.Effect<void, E, R>,
+    f: (ops: ReadonlyArray<A>, phase: Phase) => Effect.Effect<void, E, R>,
     limit: number = PAGE_SIZE
   ): Effect.Effect<void, E, R | RR> =>
     Effect.gen(function* () {
