@@ -16,6 +16,8 @@ CREATE TABLE IF NOT EXISTS ledger (
   currency TEXT NOT NULL, sourceAmount INTEGER NOT NULL, description TEXT, active INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS ledger_tx ON ledger (txId, active);
 CREATE INDEX IF NOT EXISTS ledger_doc ON ledger (docId, accountId);
+-- What the balances and open items are summed from, without reading the lines (Ledger.BALANCES, OPEN_ITEMS).
+CREATE INDEX IF NOT EXISTS ledger_balance ON ledger (accountId, valueDate, amount, contactId, currency, sourceAmount);
 `
 
 /** One kind of resource: an insertion-ordered map mirrored to the `docs` table. */
