@@ -70,7 +70,8 @@ export const streamedTable = (
     const key = JSON.stringify(style)
     let s = styles.get(key)
     if (s === undefined) {
-      const font = style.bold || style.font ? { ...(style.bold ? { bold: true } : {}), ...style.font } : undefined
+      const font =
+        style.bold || style.font ? { ...(style.bold ? { bold: true } : {}), ...style.font } : undefined
       s = columns.map(
         (c) =>
           ({
