@@ -24,28 +24,6 @@ const statusOf = (c: Checkpoints.Checkpoint | undefined) =>
   c === undefined ? "not loaded" : c.status === "done" ? (c.origin ?? "created") : c.status
 
 /** Counts per kind, in plan order of first appearance. */
-export const entities = (
-  ops: ReadonlyArray<Op>,
-  checkpoints: ReadonlyMap<string, Checkpoints.Checkpoint>
-): Array<EntityCount> => {
-  const out = new Map<
-    string,
-    { planned: number; created: number; adopted: number; rejected: number; notDone: number }
-  >()
-  for (const op of ops) {
-    const c = out.get(op.kind) ?? { planned: 0, created: 0, adopted: 0, rejected: 0, notDone: 0 }
-    out.set(op.kind, c)
-    c.planned++
-    const s = statusOf(checkpoints.get(op.key))
-    if (s === "created") c.created++
-    else if (s === "adopted") c.adopted++
-    else if (s === "rejected") c.rejected++
-    else c.notDone++
-  }
-  return [...out].map(([kind, c]) => ({ kind, ...c }))
-}
-
-/** The rates the plan set, each with the source rate it came from. */
 export const rates = (
   ops: ReadonlyArray<Op>,
   checkpoints: ReadonlyMap<string, Checkpoints.Checkpoint>,
@@ -75,10 +53,16 @@ export const rates = (
 /** Both, read from the workspace's plan and checkpoints. */
 export const read = (source: ReadonlyArray<SourceRate>) =>
   Effect.gen(function* () {
-    // Keys and kinds for the counts, bodies only of the rate operations: a big plan's every parsed body
-    // was most of reconcile's peak memory.
-    const kinds = (yield* PlanStore.keysAndKinds).map((o) => ({ ...o, body: undefined, lineage: [] }))
+    // Counted in SQL; bodies and checkpoints only of the rate operations: a big plan's every parsed body was
+    // once most of reconcile's peak memory, and its every key and checkpoint tens of MB more.
+    const counts = yield* Checkpoints.countsByKind
     const rateOps = yield* PlanStore.opsOfKinds(["rate"])
-    const checkpoints = yield* Checkpoints.all
-    return { entities: entities(kinds, checkpoints), rates: rates(rateOps, checkpoints, source) }
+    const checkpoints = yield* Checkpoints.ofKeys(rateOps.map((o) => o.key))
+    return {
+      entities: counts.map((c): EntityCount => ({
+        ...c,
+        notDone: c.planned - c.created - c.adopted - c.rejected
+      })),
+      rates: rates(rateOps, checkpoints, source)
+    }
   })

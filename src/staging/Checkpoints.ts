@@ -83,6 +83,29 @@ export const ofKeys = (keys: Iterable<string>) =>
     return out
   }).pipe(Effect.orDie)
 
+/**
+ * The stored plan's operations counted per kind, in plan order (a kind where its first operation is), by
+ * what their checkpoints say: done and created by us (a checkpoint of no origin was made before origins were
+ * kept, by us), done and adopted, rejected, and the rest (not loaded, pending, failed). One statement: read as
+ * a row per operation and per checkpoint, a 77,000-operation plan took tens of MB to count.
+ */
+export const countsByKind = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{
+    kind: string
+    planned: number
+    created: number
+    adopted: number
+    rejected: number
+  }>`
+    SELECT p.kind AS kind, COUNT(*) AS planned,
+      COUNT(CASE WHEN c.status = 'done' AND COALESCE(c.origin, 'created') = 'created' THEN 1 END) AS created,
+      COUNT(CASE WHEN c.status = 'done' AND c.origin = 'adopted' THEN 1 END) AS adopted,
+      COUNT(CASE WHEN c.status = 'rejected' THEN 1 END) AS rejected
+    FROM plan_ops p LEFT JOIN checkpoints c ON c.key = p.key
+    GROUP BY p.kind ORDER BY MIN(p.seq)`
+}).pipe(Effect.orDie)
+
 /** Every checkpoint, keyed by operation key. */
 export const all = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient

@@ -142,12 +142,6 @@ export const naturalKeys = (kinds: ReadonlyArray<string>) =>
     return rows.map((r) => ({ kind: r.kind, naturalKey: r.natural_key }))
   }).pipe(Effect.orDie)
 
-/** Every stored operation's key and kind in load order, without bodies (counting a big plan's kinds). */
-export const keysAndKinds = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  return yield* sql<{ key: string; kind: string }>`SELECT key, kind FROM plan_ops ORDER BY seq`
-}).pipe(Effect.orDie)
-
 /** The stored operations of `kinds` in load order, bodies included. */
 export const opsOfKinds = (kinds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
