@@ -3,6 +3,7 @@
  * since the SQLite client cannot stream), each rebuilt as an object from its values and its shape's keys,
  * and record rows a later stage rejects.
  */
+import { flat } from "../Strings.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Sql from "../extract/StagingSql.mjs"
@@ -24,9 +25,9 @@ export interface Reject {
   readonly raw: string
 }
 
-/** `file:line`, the lineage form used in plans, reports and messages. */
+/** `file:line`, the lineage form used in plans, reports and messages (one flat string: the books keep it). */
 export const where = (row: { readonly file: string; readonly line: number }): string =>
-  `${row.file}:${row.line}`
+  flat(`${row.file}:${row.line}`)
 
 const pageSize = 5000
 

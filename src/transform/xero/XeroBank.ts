@@ -18,7 +18,7 @@ import type {
   SourceRefund,
   SourceTransfer
 } from "../SourceModel.js"
-import { amount, cell, date, readRows, required } from "./StagedCells.js"
+import { amount, cell, date, readRows, required, share } from "./StagedCells.js"
 import { append } from "../../Multimap.js"
 
 /** What a row of the report is, by its `Source` and whether its section is a bank account. */
@@ -96,7 +96,7 @@ export const readRefunds = (rows: ReadonlyArray<StagedRow>, issues: Array<Issue>
       side: sideOf(sourceOf(row), Money.greaterThan(net, Money.zero)),
       creditNumber: cell(row, "Reference"),
       contactName: contactOf(row),
-      bankAccountName: required(row, "Account"),
+      bankAccountName: share(required(row, "Account")),
       date: date(row, "Date"),
       amount: Money.abs(net),
       lineage: where(row)
@@ -115,7 +115,7 @@ export const readFundings = (
       side: sideOf(s, Money.greaterThan(net, Money.zero)),
       origin: /prepayment/.test(s) ? ("prepayment" as const) : ("overpayment" as const),
       contactName: contactOf(row),
-      bankAccountName: required(row, "Account"),
+      bankAccountName: share(required(row, "Account")),
       date: date(row, "Date"),
       amount: Money.abs(net),
       reference: cell(row, "Reference"),
@@ -199,7 +199,7 @@ export const readCashEntries = (
       })
     return {
       direction,
-      bankAccountName: required(head, "Account"),
+      bankAccountName: share(required(head, "Account")),
       date: date(head, "Date"),
       contactName: contactOf(head),
       reference: cell(head, "Reference"),

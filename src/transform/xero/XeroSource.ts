@@ -225,7 +225,7 @@ const readPayment =
     return {
       documentKind: kind,
       documentNumber: required(row, "Reference"),
-      bankAccountName: required(row, "Account"),
+      bankAccountName: share(required(row, "Account")),
       date: date(row, "Date"),
       amount: moneyIn ? debit : credit,
       lineage: where(row)
