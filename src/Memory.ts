@@ -4,8 +4,8 @@
  * of heap with its operations, at most (after forced collections), yet peaked at 590–710 MB of RSS, most of
  * it garbage not yet collected. The stages call `relieve()` between pages of work (staged rows, stored
  * operations, the target's records); when the heap in use, garbage included, passes the ceiling, a full
- * collection runs, and the ceiling becomes what is left live plus `HEADROOM` (never below `FLOOR`). The cost
- * is one full collection per `HEADROOM` of garbage.
+ * collection runs, and the ceiling becomes what is left live plus `headroomFor` it (never below `FLOOR`). The
+ * cost is one full collection per headroom of garbage.
  *
  * The collector is reached through `--expose-gc` set at run time and a new context's `gc` (the flag only
  * applies to contexts made after it): the heap's own limits cannot be changed once Node has started, and a
@@ -17,8 +17,14 @@ import * as NodeVm from "node:vm"
 const MB = 1024 * 1024
 /** The least ceiling: below it the heap is left to V8. */
 export const FLOOR = 128 * MB
-/** Garbage allowed above what is live before a full collection. */
-export const HEADROOM = 96 * MB
+/**
+ * Garbage allowed above what is live before a full collection: a quarter of what is live, never less than
+ * `HEADROOM`. At 20,000 invoices (140 MB live at most) 48 MB instead of 96 MB lowered plan's peak RSS from
+ * 337-358 to 323-324 MB at the same speed (two runs each); in proportion, a company five times that size is
+ * not collected in full five times as often.
+ */
+export const HEADROOM = 48 * MB
+export const headroomFor = (live: number): number => Math.max(HEADROOM, Math.round(live / 4))
 
 let gc: (() => void) | undefined
 let ceiling = FLOOR
@@ -37,7 +43,8 @@ export const relieve = (): boolean => {
   if (process.memoryUsage().heapUsed <= ceiling) return false
   collector()()
   collections++
-  ceiling = Math.max(FLOOR, process.memoryUsage().heapUsed + HEADROOM)
+  const live = process.memoryUsage().heapUsed
+  ceiling = Math.max(FLOOR, live + headroomFor(live))
   return true
 }
 

@@ -25,4 +25,11 @@ describe("Memory.relieve (the batch stages' heap ceiling)", () => {
     assert.isFalse(Memory.relieve(), "the live arrays alone do not pass the new ceiling")
     assert.isAbove(live.length, 0)
   })
+
+  it("allows garbage in proportion to what is live (a quarter), never less than the headroom", () => {
+    const MB = 1024 * 1024
+    assert.strictEqual(Memory.headroomFor(100 * MB), Memory.HEADROOM)
+    assert.strictEqual(Memory.headroomFor(192 * MB), Memory.HEADROOM)
+    assert.strictEqual(Memory.headroomFor(800 * MB), 200 * MB)
+  })
 })
