@@ -4,6 +4,7 @@
  * other, so "Salaries & Wages" meets "Wages and Salaries"). Scores are in [0, 1]; 1 is the same normalised
  * name. Small and dependency-free on purpose: the measure is part of what the review's reasons cite.
  */
+import { remembered } from "../Remembered.js"
 
 /** Lower case, accents folded, `&` as "and", punctuation as spaces, spaces collapsed. */
 export const normalise = (s: string): string =>
@@ -126,11 +127,12 @@ const LEGAL = new Set([
 /**
  * A contact's identity for matching: the normalised name without its trailing legal-form words and without
  * dots inside abbreviations, so "Acme Pte Ltd", "ACME Pte. Ltd." and "Acme  pte ltd" are one key. A name made
- * only of legal words keeps them.
+ * only of legal words keeps them. Remembered: reconcile asks it of every document on both sides, of a few
+ * hundred names.
  */
-export const contactKey = (name: string): string => {
+export const contactKey = remembered((name: string): string => {
   const words = normalise(name.replace(/\.(?=\S)/g, "")).split(" ")
   let end = words.length
   while (end > 1 && LEGAL.has(words[end - 1]!)) end--
   return words.slice(0, end).join(" ")
-}
+})
