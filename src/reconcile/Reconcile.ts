@@ -13,6 +13,7 @@ import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
+import { sameWindow, spanOf, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
 import * as AgedCheck from "./AgedCheck.js"
 import * as Candidates from "./Candidates.js"
 import * as ClearingCheck from "./ClearingCheck.js"
@@ -23,8 +24,6 @@ import * as TargetBooks from "./TargetBooks.js"
 import * as TrialBalanceCheck from "./TrialBalanceCheck.js"
 
 const fmt = (m: Money.Money) => Money.toFixed(m)
-const max = (xs: ReadonlyArray<string>) => xs.reduce((m, x) => (x > m ? x : m), "")
-const min = (xs: ReadonlyArray<string>) => xs.reduce((m, x) => (m === "" || x < m ? x : m), "")
 
 const mismatchFix = (m: Mismatch): string => {
   if (m.field === "count")
@@ -79,11 +78,53 @@ const byName = (books: SourceBooks): Array<AccountPairing> =>
     lineage: a.lineage
   }))
 
-export const reconcile = (
+/** What reconcile reads of the target before it compares: its chart, company and documents over a window. */
+export interface TargetReads {
+  readonly chart: ReadonlyArray<TargetBooks.TargetChartAccount>
+  readonly company: string
+  readonly invoices: ReadonlyArray<TargetBooks.TargetDocument>
+  readonly bills: ReadonlyArray<TargetBooks.TargetDocument>
+  readonly customerCredits: ReadonlyArray<TargetBooks.TargetDocument>
+  readonly supplierCredits: ReadonlyArray<TargetBooks.TargetDocument>
+}
+
+/**
+ * The target's chart, company and documents over `window` (credit notes only when the books have credits),
+ * the kinds read side by side: while the target answers one search the answer to another is parsed.
+ */
+export const readTarget = (window: ReadWindow, credits: boolean, baseCurrency: string) => {
+  const documents = (kind: TargetBooks.TargetDocumentKind) =>
+    TargetBooks.documents(kind, window.from, window.until, baseCurrency)
+  const none = Effect.succeed<ReadonlyArray<TargetBooks.TargetDocument>>([])
+  return Effect.all(
+    {
+      chart: TargetBooks.chart,
+      company: TargetBooks.company,
+      invoices: documents("invoice"),
+      bills: documents("bill"),
+      customerCredits: credits ? documents("customer-credit-note") : none,
+      supplierCredits: credits ? documents("supplier-credit-note") : none
+    },
+    { concurrency: "unbounded" }
+  )
+}
+
+/**
+ * The target read ahead (`readTarget`), while the books were read, over the window and for the credits the
+ * stored plan's books gave: used when the books read now give the same, else read again.
+ */
+export interface ReadAhead<E, R> {
+  readonly window: ReadWindow
+  readonly credits: boolean
+  readonly reads: Effect.Effect<TargetReads, E, R>
+}
+
+export const reconcile = <E = never, R = never>(
   books: SourceBooks,
   baseCurrency: string,
   asAt: string,
-  source: SourceSystem = anySource
+  source: SourceSystem = anySource,
+  ahead?: ReadAhead<E, R>
 ) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
@@ -105,19 +146,13 @@ export const reconcile = (
         .map((r) => r.asAt)
         .sort()
     }
-    const credits = books.credits ?? []
-    const from =
-      min([...books.documents, ...books.payments, ...books.journals, ...credits].map((x) => x.date)) || asAt
-    const until = max([asAt, ...tbDates, ...agedDates.AR, ...agedDates.AP])
-
-    const chart = yield* TargetBooks.chart
-    const company = yield* TargetBooks.company
-    const invoices = yield* TargetBooks.documents("invoice", from, until, baseCurrency)
-    const bills = yield* TargetBooks.documents("bill", from, until, baseCurrency)
-    const creditNotes = (kind: "customer-credit-note" | "supplier-credit-note") =>
-      credits.length === 0 ? Effect.succeed([]) : TargetBooks.documents(kind, from, until, baseCurrency)
-    const customerCredits = yield* creditNotes("customer-credit-note")
-    const supplierCredits = yield* creditNotes("supplier-credit-note")
+    const span = spanOf(books)
+    const window = windowOf(span, asAt)
+    const { from } = window
+    const { chart, company, invoices, bills, customerCredits, supplierCredits } =
+      ahead !== undefined && sameWindow(ahead.window, window) && ahead.credits === span.credits
+        ? yield* ahead.reads
+        : yield* readTarget(window, span.credits, baseCurrency)
     const documents = DocumentCheck.compareDocuments(
       books,
       {

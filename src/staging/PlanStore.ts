@@ -15,6 +15,7 @@ import {
   phases
 } from "../transform/Plan.js"
 import { relieve } from "../Memory.js"
+import type { BooksSpan } from "../transform/BooksSpan.js"
 import type { AccountPairing } from "../transform/RecordIdentity.js"
 import type { Issue } from "../transform/SourceModel.js"
 import { replaceRejects } from "./SourceRows.js"
@@ -34,6 +35,8 @@ export interface PlanMeta {
   readonly clearingAccounts: ReadonlyArray<string>
   /** The plan's conversion at a cut-over date; undefined for full history. */
   readonly conversion: Conversion | undefined
+  /** The dates of the books planned; undefined for a plan stored before they were kept. */
+  readonly span: BooksSpan | undefined
 }
 
 const splitWhere = (w: string) => {
@@ -80,7 +83,8 @@ export const save = (plan: Plan, baseCurrency: string) =>
           issues: JSON.stringify(plan.issues),
           ...(plan.accounts ? { accounts: JSON.stringify(plan.accounts) } : {}),
           clearing_accounts: JSON.stringify(plan.clearingAccounts ?? []),
-          ...(plan.conversion ? { conversion: JSON.stringify(plan.conversion) } : {})
+          ...(plan.conversion ? { conversion: JSON.stringify(plan.conversion) } : {}),
+          ...(plan.span ? { span: JSON.stringify(plan.span) } : {})
         }
         for (const [k, v] of Object.entries(meta))
           yield* sql`INSERT INTO plan_meta (k, v) VALUES (${k}, ${v})`
@@ -223,7 +227,8 @@ export const meta = Effect.gen(function* () {
     issues: JSON.parse(m.get("issues") ?? "[]") as Array<Issue>,
     accounts: m.has("accounts") ? (JSON.parse(m.get("accounts")!) as Array<AccountPairing>) : undefined,
     clearingAccounts: JSON.parse(m.get("clearing_accounts") ?? "[]") as Array<string>,
-    conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined
+    conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined,
+    span: m.has("span") ? (JSON.parse(m.get("span")!) as BooksSpan) : undefined
   } satisfies PlanMeta
 }).pipe(Effect.orDie)
 

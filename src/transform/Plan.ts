@@ -4,6 +4,7 @@
  * references) and its source lineage. The plan hash covers every operation, so two plans are byte-identical
  * exactly when their hashes agree.
  */
+import type { BooksSpan } from "./BooksSpan.js"
 import { createHash } from "node:crypto"
 import type { AccountPairing } from "./RecordIdentity.js"
 import type { Issue } from "./SourceModel.js"
@@ -72,6 +73,8 @@ export interface Plan {
   readonly clearingAccounts?: ReadonlyArray<string>
   /** How the books are converted: absent for full history; a quick conversion names its date and files. */
   readonly conversion?: Conversion
+  /** The dates of the books planned, which decide what of the target reconcile reads (`BooksSpan`). */
+  readonly span?: BooksSpan
 }
 
 /**

@@ -81,6 +81,13 @@ describe("quick conversion at a cut-over date", () => {
           files: ["TrialBalance.csv", "AgedReceivablesDetail.csv", "AgedPayablesDetail.csv"],
           mappings: reviewed
         })
+        // The converted books' dates: reconcile reads the target over them while it reads the books again.
+        assert.deepStrictEqual(meta?.span, {
+          first: "2025-01-01",
+          last: "2025-12-31",
+          reports: "2025-12-31",
+          credits: true
+        })
 
         const code = yield* Effect.promise(() =>
           loadAndKill([...common, "--concurrency", "4"], { JK_API_KEY: apiKey }, requestLog, 150)

@@ -1,0 +1,62 @@
+/**
+ * reconcile reads the target's documents while it reads the books again, over the window the stored plan's
+ * books gave. What it read ahead is used only when the books read now give the same window and credits;
+ * otherwise the target is read again, so a read-ahead over the wrong window can never be what is compared.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as Effect from "effect/Effect"
+import * as NodePath from "node:path"
+import * as Reconcile from "../../src/reconcile/Reconcile.js"
+import type { RunningSandbox } from "../../src/sandbox/Sandbox.js"
+import { spanOf, windowOf, type ReadWindow } from "../../src/transform/BooksSpan.js"
+import type { SourceBooks } from "../../src/transform/SourceModel.js"
+import { layers, sandbox, tempDir } from "../support/Harness.js"
+import { migrate } from "./Migrate.js"
+
+const asAt = "2025-12-31"
+
+describe("reconcile's read-ahead of the target", () => {
+  it.scopedLive(
+    "is used over the books' own window (a read-ahead without the invoices shows them missing), and read again over any other",
+    () =>
+      Effect.gen(function* () {
+        const s = yield* sandbox()
+        const ws = NodePath.join(tempDir("read-ahead"), "ws")
+        const books = yield* migrate(s, ws)
+        const span = spanOf(books)
+        let used = 0
+        // What was read ahead, with its invoices lost: the comparison shows whether it was used.
+        const lossy = Effect.map(Reconcile.readTarget(windowOf(span, asAt), span.credits, "SGD"), (r) => {
+          used++
+          return { ...r, invoices: [] }
+        })
+        const reconcile = (window: ReadWindow) => run(s, ws, books, window, span.credits, lossy)
+
+        const ahead = yield* reconcile(windowOf(span, asAt))
+        assert.strictEqual(used, 1, "the read-ahead over the books' window is used")
+        assert.isFalse(ahead.matches)
+        assert.isTrue(
+          ahead.documents.mismatches.some((m) => m.entity === "invoice" && m.target === "0"),
+          "the invoices it lacks are missing from the target"
+        )
+
+        const elsewhere = yield* reconcile({ from: "2000-01-01", until: asAt })
+        assert.strictEqual(used, 1, "a read-ahead over another window is not used")
+        assert.isTrue(elsewhere.matches, `read again, the target matches: ${elsewhere.verdict}`)
+      })
+  )
+})
+
+const run = (
+  s: RunningSandbox,
+  workspace: string,
+  books: SourceBooks,
+  window: ReadWindow,
+  credits: boolean,
+  reads: ReturnType<typeof Reconcile.readTarget>
+) =>
+  Reconcile.reconcile(books, "SGD", asAt, undefined, { window, credits, reads }).pipe(
+    Effect.provide(layers(s, workspace)),
+    Effect.provide(NodeContext.layer)
+  )
