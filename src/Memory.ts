@@ -38,6 +38,15 @@ const collector = (): (() => void) => {
   return gc
 }
 
+/**
+ * Keeps V8's young generation at the size it has instead of letting it grow (to 16 MB semispaces), for a
+ * stage whose live heap grows as it builds (plan): most of what it allocates survives, which is what makes
+ * V8 grow the young generation. plan at 20,000 invoices peaked at 304 MB of RSS instead of 323-324 MB, in
+ * 23.3-24.7 s against 24.5-25.3 s (two runs each). Not for the loader: its requests in flight then moved to
+ * the old generation, and its peak rose by 20-35 MB.
+ */
+export const steadyYoungGeneration = (): void => NodeV8.setFlagsFromString("--semi-space-growth-factor=1")
+
 /** Collects in full when the heap in use has passed the ceiling; returns whether it did. */
 export const relieve = (): boolean => {
   if (process.memoryUsage().heapUsed <= ceiling) return false

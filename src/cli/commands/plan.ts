@@ -1,4 +1,5 @@
 /** `plan`: build the deterministic plan from staging, reading (never writing) the target. */
+import { steadyYoungGeneration } from "../../Memory.js"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
@@ -53,6 +54,7 @@ export const plan = Command.make(
   (args) =>
     exitWith(
       Effect.gen(function* () {
+        steadyYoungGeneration()
         const cutover = yield* cutOver(args.mode, args.asAt, args.from)
         const run = yield* Run.open(args.runsDir, "plan", {
           workspace: args.workspace,
