@@ -40,6 +40,15 @@ export const isStale = (bench = false) => {
   return sources > built
 }
 
+/**
+ * The bundle with each non-ASCII character written as its `\u` escape. esbuild escapes them in strings, but
+ * not in regular expressions or comments (a few dozen, from our sources and undici's), and one such character
+ * makes V8 hold the whole script's source as two bytes per character: 6.9 MB instead of 3.4 MB of heap in
+ * every process. The escape means the same in a string, a template, a regular expression and a comment.
+ */
+export const ascii = (text) =>
+  text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+
 /** Builds the CLI bundle (and the benchmark's with `bench`) into `dist/`. */
 export const build = async (bench = false) => {
   const esbuild = await import("esbuild")
@@ -66,7 +75,7 @@ export const build = async (bench = false) => {
   NodeFs.mkdirSync(dist, { recursive: true })
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.${process.pid}.tmp`
-    NodeFs.writeFileSync(temporary, file.contents)
+    NodeFs.writeFileSync(temporary, file.path.endsWith(".mjs") ? ascii(file.text) : file.contents)
     NodeFs.renameSync(temporary, file.path)
   }
 }
