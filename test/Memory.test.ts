@@ -32,4 +32,17 @@ describe("Memory.relieve (the batch stages' heap ceiling)", () => {
     assert.strictEqual(Memory.headroomFor(192 * MB), Memory.HEADROOM)
     assert.strictEqual(Memory.headroomFor(800 * MB), 200 * MB)
   })
+
+  it("collects now when asked at the end of a phase, garbage below the ceiling included", () => {
+    let garbage: Array<Array<number>> | undefined = allocate(16)
+    assert.isAbove(garbage.length, 0)
+    garbage = undefined
+    const before = process.memoryUsage().heapUsed
+    assert.isFalse(Memory.relieve(), "16 MB of garbage is under the ceiling")
+    const count = Memory.collectionCount()
+    Memory.collectNow()
+    assert.strictEqual(Memory.collectionCount(), count + 1)
+    const after = process.memoryUsage().heapUsed
+    assert.isBelow(after, before - 8 * 1024 * 1024, `${before} → ${after} bytes in use`)
+  })
 })
