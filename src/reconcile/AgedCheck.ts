@@ -7,6 +7,7 @@
  * target credit note the plan made of it. A contact whose balance differs is reported with the documents
  * that make the difference.
  */
+import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import type { SourceAgedItem, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
@@ -145,7 +146,10 @@ export const compareAged = (
     const c = contactOf(r.contact, r.currency)
     c.target = Money.add(c.target, perCurrency ? r.outstanding : r.outstandingBase)
   }
-  for (const t of targetDocs) {
+  for (const [n, t] of targetDocs.entries()) {
+    // Its sums leave garbage in proportion to the company: collected by the ceiling as it goes, not by V8's
+    // own heuristics, which grew reconcile's heap by 60 MB here at 20,000 invoices.
+    if (n % 1_000 === 0) relieve()
     if (t.date > report.asAt || t.status === "DRAFT" || isVoid(t.status)) continue
     const open = outstandingOf(t, report.asAt)
     if (Money.isZero(open)) continue
