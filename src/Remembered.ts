@@ -1,17 +1,20 @@
 /**
- * A function of a string that remembers its answers: for values that repeat row after row (a name to
+ * A function of a string (or a number) that remembers its answers: for values that repeat row after row (a name to
  * normalise, an amount's text, a cell's text), so that each is computed, and held, once. The memory is
  * emptied when it holds `limit` answers, so it never grows with the company.
  */
-export interface Remembered<A> {
-  (s: string): A
+export interface Remembered<A, K extends string | number = string> {
+  (s: K): A
   /** Lets go of every answer held. */
   readonly forget: () => void
 }
 
-export const remembered = <A>(f: (s: string) => A, limit = 65_536): Remembered<A> => {
-  const answers = new Map<string, A>()
-  const g = (s: string): A => {
+export const remembered = <A, K extends string | number = string>(
+  f: (s: K) => A,
+  limit = 65_536
+): Remembered<A, K> => {
+  const answers = new Map<K, A>()
+  const g = (s: K): A => {
     if (answers.has(s)) return answers.get(s)!
     const a = f(s)
     if (answers.size >= limit) answers.clear()

@@ -3,6 +3,7 @@
  * `truncated`, the window is halved and read again, so a large book is never silently cut short.
  */
 import * as Effect from "effect/Effect"
+import { remembered } from "../Remembered.js"
 import { addDays, fromEpochMs } from "../transform/Dates.js"
 import { TargetApi } from "../load/TargetApi.js"
 import { TargetProtocolError, type TargetError } from "../load/TargetErrors.js"
@@ -70,5 +71,9 @@ export const report = (name: string, body: Record<string, unknown>) =>
 
 export const str = (v: unknown): string => (typeof v === "string" ? v : "")
 
-/** A response date (epoch ms) as YYYY-MM-DD; strings pass through. */
-export const day = (v: unknown): string => (typeof v === "number" ? fromEpochMs(v) : str(v))
+/**
+ * A response date (epoch ms) as YYYY-MM-DD; strings pass through. Each date's text is made once: reconcile
+ * holds three dates per document (106,000 texts of a few hundred dates at 20,000 invoices, 3.4 MB).
+ */
+export const day = (v: unknown): string => (typeof v === "number" ? dayOfEpoch(v) : str(v))
+const dayOfEpoch = remembered((ms: number) => fromEpochMs(ms))
