@@ -34,7 +34,11 @@ export const extract = Command.make(
     exitWith(
       Effect.gen(function* () {
         // Checked before the workspace is opened: an input with nothing to extract leaves staging as it was.
-        const input = yield* Extract.survey({ source: args.source, inputDir: args.input, profileFiles: args.profile })
+        const input = yield* Extract.survey({
+          source: args.source,
+          inputDir: args.input,
+          profileFiles: args.profile
+        })
         const run = yield* Run.open(args.runsDir, "extract", { workspace: args.workspace, input: args.input })
         const files = yield* Pipeline.extract(input).pipe(
           Effect.provide(Run.loggerLayer(run)),
