@@ -32,7 +32,7 @@ import type { SourceBooks } from "../transform/SourceModel.js"
 import * as Sources from "../transform/Sources.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as Progress from "./Progress.js"
-import { collectNow, relieve } from "../Memory.js"
+import { collectNow } from "../Memory.js"
 import type { Run } from "./Run.js"
 import type { Cutover } from "./common.js"
 
@@ -107,9 +107,9 @@ export const plan = (
     const { preview } = options
     // Built and stored in a function of its own: the books and the operations are garbage once it returns,
     // before the preview reads the stored plan back (at 20,000 invoices, 112 MB of books and 118 MB of
-    // heap with the operations, measured after forced collections); the ceiling collects them first.
+    // heap with the operations, measured after forced collections); they are collected first.
     const stored = yield* buildAndSave(mappingsDir, cutover, options.workspace)
-    relieve()
+    collectNow()
     const previewed =
       preview === undefined
         ? undefined
@@ -128,13 +128,13 @@ export const plan = (
 /** Builds the plan, stores it and says what it holds; returns its counts and what the preview needs. */
 const buildAndSave = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
   Effect.gen(function* () {
-    // The books are garbage once `build` returns: the ceiling collects them before the plan is stored.
+    // The books are garbage once `build` returns, and are collected before the plan is stored.
     const { built, review, snapshot, sourceSystem, trialBalances } = yield* build(
       mappingsDir,
       cutover,
       workspace
     )
-    relieve()
+    collectNow()
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
     if (review) {
       yield* Review.save(review.state)

@@ -75,6 +75,7 @@ export const save = (plan: Plan, baseCurrency: string) =>
             }
           })
           yield* sql`INSERT INTO plan_ops ${sql.insert(rows)}`
+          relieve()
         }
         hash = hasher.digest()
         const meta = {
