@@ -6,6 +6,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as NodeFs from "node:fs/promises"
+import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
 import * as PlanPreview from "../preview/PlanPreview.js"
@@ -22,6 +23,7 @@ import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import * as Mappings from "../transform/Mappings.js"
 import { phases } from "../transform/Plan.js"
+import { OpSpill } from "../transform/OpSpill.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
 import * as QuickConversion from "../transform/QuickConversion.js"
 import * as PeriodConversion from "../transform/PeriodConversion.js"
@@ -127,12 +129,26 @@ export const plan = (
 
 /** Builds the plan, stores it and says what it holds; returns its counts and what the preview needs. */
 const buildAndSave = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
+  Effect.acquireUseRelease(
+    // The operations' texts wait in a spill file beside the workspace's database until they are stored.
+    Effect.sync(() => OpSpill.open(workspace ?? NodeOs.tmpdir())),
+    (spill) => buildAndSaveIn(spill, mappingsDir, cutover, workspace),
+    (spill) => Effect.sync(() => spill.close())
+  )
+
+const buildAndSaveIn = (
+  spill: OpSpill,
+  mappingsDir: string | undefined,
+  cutover: Cutover,
+  workspace: string | undefined
+) =>
   Effect.gen(function* () {
     // The books are garbage once `build` returns, and are collected before the plan is stored.
     const { built, review, snapshot, sourceSystem, trialBalances } = yield* build(
       mappingsDir,
       cutover,
-      workspace
+      workspace,
+      spill
     )
     collectNow()
     const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
@@ -165,7 +181,12 @@ const buildAndSave = (mappingsDir: string | undefined, cutover: Cutover, workspa
   })
 
 /** The plan of the staged books against the target, with the review's decisions applied. */
-const build = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
+const build = (
+  mappingsDir: string | undefined,
+  cutover: Cutover,
+  workspace: string | undefined,
+  spill: OpSpill
+) =>
   Effect.gen(function* () {
     const from = yield* Sources.staged
     const source = yield* from.read
@@ -181,7 +202,7 @@ const build = (mappingsDir: string | undefined, cutover: Cutover, workspace: str
       mappings,
       mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
     )
-    const plain = PlanBuilder.build(books, snapshot, mappings)
+    const plain = PlanBuilder.build(books, snapshot, mappings, spill)
     const built = {
       ...plain,
       clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],

@@ -5,8 +5,8 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import {
-  jsonOf,
   PlanHasher,
+  textsOf,
   type Conversion,
   type OpKind,
   type Phase,
@@ -61,17 +61,21 @@ export const save = (plan: Plan, baseCurrency: string) =>
         // one batch of rows is held at a time.
         for (let i = 0; i < plan.ops.length; i += BATCH) {
           const rows = plan.ops.slice(i, i + BATCH).map((op, j) => {
-            const body = jsonOf(op)
+            // A spilled operation's texts are read from the spill once, not once for each.
+            const { json, dependsOn, lineage } = textsOf(op)
             return {
               seq: i + j + 1,
               key: op.key,
               phase: op.phase,
               kind: op.kind,
               natural_key: op.naturalKey,
-              depends_on: JSON.stringify(op.dependsOn),
-              body,
-              body_hash: hasher.add(op, body),
-              lineage: JSON.stringify(op.lineage)
+              depends_on: JSON.stringify(dependsOn),
+              body: json,
+              body_hash: hasher.add(
+                { key: op.key, phase: op.phase, kind: op.kind, dependsOn, lineage },
+                json
+              ),
+              lineage: JSON.stringify(lineage)
             }
           })
           yield* sql`INSERT INTO plan_ops ${sql.insert(rows)}`

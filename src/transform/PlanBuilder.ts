@@ -9,6 +9,7 @@ import * as CreditSettlements from "./CreditSettlements.js"
 import * as DocumentPlanner from "./DocumentPlanner.js"
 import type { Mappings } from "./Mappings.js"
 import * as MasterDataPlanner from "./MasterDataPlanner.js"
+import type { OpSpill } from "./OpSpill.js"
 import { order, type Plan } from "./Plan.js"
 import { PlanContext } from "./PlanContext.js"
 import type { SourceBooks } from "./SourceModel.js"
@@ -33,11 +34,18 @@ const lastDate = (books: SourceBooks): string =>
  * what settles them — refunds and credit applications first, since the payments of a document must complete
  * what its credits leave.
  */
-export const build = (books: SourceBooks, snapshot: TargetSnapshot, mappings: Mappings): Plan => {
+export const build = (
+  books: SourceBooks,
+  snapshot: TargetSnapshot,
+  mappings: Mappings,
+  /** Where a large plan keeps its operations' texts (`OpSpill`); they stay in memory without one. */
+  spill?: OpSpill
+): Plan => {
   const ctx = new PlanContext(
     snapshot,
     mappings,
-    Matching.decide(books, snapshot, mappings, mappings.decisions)
+    Matching.decide(books, snapshot, mappings, mappings.decisions),
+    spill
   )
   ctx.issues.push(...books.issues)
   TagPlanner.planTags(ctx, books)

@@ -9,7 +9,8 @@ import * as Schema from "effect/Schema"
 import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
-import { canonicalJson, EncodedOp, type OpKind, type Phase, type PlannedOp } from "./Plan.js"
+import type { OpSpill } from "./OpSpill.js"
+import { canonicalJson, EncodedOp, SpilledOp, type OpKind, type Phase, type PlannedOp } from "./Plan.js"
 import type { AccountPairing } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { Issue } from "./SourceModel.js"
@@ -57,7 +58,9 @@ export class PlanContext {
     readonly snapshot: TargetSnapshot,
     readonly mappings: Mappings,
     /** What each source account, tax code, contact and item becomes: suggestions, or the review's decisions. */
-    readonly matching: Matching
+    readonly matching: Matching,
+    /** Where the operations' texts are kept while the plan is built; in memory when undefined. */
+    readonly spill?: OpSpill
   ) {
     this.taxProfiles = new Map(snapshot.taxProfiles.map((p) => [normalizeName(p.name), p]))
   }
@@ -86,17 +89,35 @@ export class PlanContext {
       const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort().map(flattened)
       // Flat strings: the plan keeps them to the end, and as concatenations they took 22 MB more at 20,000
       // invoices (heap snapshot).
+      const key = flattened(spec.key)
+      const naturalKey = flattened(spec.naturalKey)
+      const sortKey = flattened(spec.sortKey)
+      const json = canonicalJson(encoded)
       this.ops.push(
-        new EncodedOp(
-          flattened(spec.key),
-          spec.phase,
-          spec.kind,
-          flattened(spec.naturalKey),
-          deps,
-          flattened(canonicalJson(encoded)),
-          spec.lineage,
-          flattened(spec.sortKey)
-        )
+        this.spill === undefined
+          ? new EncodedOp(
+              key,
+              spec.phase,
+              spec.kind,
+              naturalKey,
+              deps,
+              flattened(json),
+              spec.lineage,
+              sortKey
+            )
+          : SpilledOp.put(
+              this.spill,
+              {
+                key,
+                phase: spec.phase,
+                kind: spec.kind,
+                naturalKey,
+                sortKey,
+                dependsOn: deps,
+                lineage: spec.lineage
+              },
+              json
+            )
       )
       this.opKeys.add(spec.key)
       // The heap's ceiling (`Memory.relieve`): building a large plan makes garbage as fast as operations.
