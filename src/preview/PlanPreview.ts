@@ -84,12 +84,18 @@ const make = (
           )
     const p = Either.getOrUndefined(projection)
     const byKey = new Map((p?.outcomes ?? []).map((o) => [o.key, o]))
-    /** Hands each operation of the stored plan, as the preview shows it, to `visit`, a page at a time. */
-    const eachDoc = (visit: (d: Preview.PreviewDoc) => void) =>
+    /**
+     * Hands each operation of the stored plan, as the preview shows it, to `visit`, a page at a time, and
+     * waits for `afterPage` after each page.
+     */
+    const eachDoc = (visit: (d: Preview.PreviewDoc) => void, afterPage: Effect.Effect<void>) =>
       PlanStore.eachPage((ops) =>
-        Effect.sync(() => {
-          for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
-        })
+        Effect.zipRight(
+          Effect.sync(() => {
+            for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
+          }),
+          afterPage
+        )
       )
     // The counts cover every operation, read without its body; the page lists the first of each phase.
     const phaseCounts: Partial<Record<Phase, number>> = {}
@@ -154,7 +160,10 @@ export const write = (dir: string, preview: Preview.Preview) =>
 const writeWith = <R>(
   dir: string,
   preview: Preview.Preview,
-  eachDoc: (visit: (d: Preview.PreviewDoc) => void) => Effect.Effect<void, never, R>
+  eachDoc: (
+    visit: (d: Preview.PreviewDoc) => void,
+    afterPage: Effect.Effect<void>
+  ) => Effect.Effect<void, never, R>
 ) =>
   Effect.gen(function* () {
     const html = NodePath.join(dir, "plan.html")
@@ -164,7 +173,8 @@ const writeWith = <R>(
       await NodeFs.writeFile(html, HtmlPreview.render(preview))
       return XlsxPreview.open(xlsx, preview)
     })
-    yield* eachDoc(operations.add)
+    // The workbook's zip takes each page before the next is read: exceljs would hold it all otherwise.
+    yield* eachDoc(operations.add, Effect.promise(operations.drained))
     yield* Effect.promise(operations.close)
     return { html, xlsx }
   })

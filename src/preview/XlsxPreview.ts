@@ -11,6 +11,8 @@ import type { Preview, PreviewDoc } from "./Preview.js"
 /** The workbook's last sheet, Operations, open for its rows; `close` finishes the workbook. */
 export interface OperationsSheet {
   readonly add: (d: PreviewDoc) => void
+  /** Resolves once the rows added so far are on their way to disk: call it between pages of operations. */
+  readonly drained: () => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -181,6 +183,7 @@ export const open = async (file: string, p: Preview): Promise<OperationsSheet> =
     )
   return {
     add,
+    drained: ops.drained,
     close: async () => {
       ops.done()
       await wb.commit()

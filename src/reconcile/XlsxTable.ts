@@ -5,6 +5,7 @@
  * written or read (`excel`): it costs every command about 1.5 s of CPU and tens of MB to load.
  */
 import type ExcelJS from "exceljs"
+import { once } from "node:events"
 import * as Format from "./Format.js"
 
 export const accountingFormat = '_(* #,##0.00_);_(* (#,##0.00);_(* "-"??_);_(@_)'
@@ -51,6 +52,30 @@ export interface RowStyle {
   readonly font?: Partial<ExcelJS.Font>
 }
 
+/** The longest a sheet waits for its zip to take what it wrote before it writes on regardless. */
+const DRAIN_WAIT_MS = 5000
+
+/**
+ * exceljs writes a streamed sheet's XML to the zip without backpressure: its stream (a `StreamBuf`) ignores
+ * what writing to the zip's input returns, so rows added faster than the zip compresses them wait in memory.
+ * Writing plan.xlsx of 76,660 operations left 41 MB of buffers outside the heap, of 384,056 operations
+ * 200 MB. This waits until the zip's input for the sheet is below its high-water mark (it is the stream that
+ * archiver pipes the sheet's `StreamBuf` into), or `DRAIN_WAIT_MS` has passed: a sheet whose entry the zip
+ * has not reached yet is written on rather than waited for.
+ */
+const drained = async (ws: ExcelJS.Worksheet): Promise<void> => {
+  const pipes = (ws as unknown as { stream?: { pipes?: ReadonlyArray<NodeJS.WritableStream> } }).stream?.pipes
+  for (const p of pipes ?? []) {
+    // archiver's streams are `readable-stream`'s, which have no `writableNeedDrain`.
+    const state = p as { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } }
+    if (!(state.writableNeedDrain ?? state._writableState?.needDrain)) continue
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(), DRAIN_WAIT_MS)
+    await once(p, "drain", { signal: timeout.signal }).catch(() => undefined)
+    clearTimeout(timer)
+  }
+}
+
 /**
  * A sheet of one table in a streamed workbook: a frozen, filtered, styled header, then rows written to disk as
  * they are added, so that a workbook of any size takes the memory of one row.
@@ -85,6 +110,8 @@ export const streamedTable = (
     return s
   }
   return {
+    /** Resolves once the rows added so far have been taken by the workbook's zip (`drained`). */
+    drained: () => drained(ws),
     add: (cells: ReadonlyArray<Cell>, style: RowStyle = {}) => {
       const row = ws.addRow(values(columns, cells))
       const s = stylesOf(style)
