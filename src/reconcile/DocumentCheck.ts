@@ -77,8 +77,9 @@ export const compareDocuments = (
     v: Money.Money
   ) => {
     // By contact key, as the review matches contacts (a contact adopted under another spelling is one).
-    const k = `${side}|${contactKey(contact)}|${currency}`
-    if (!names.has(contactKey(contact))) names.set(contactKey(contact), contact)
+    const key = contactKey(contact)
+    const k = `${side}|${key}|${currency}`
+    if (!names.has(key)) names.set(key, contact)
     m.set(k, Money.add(m.get(k) ?? Money.zero, v))
   }
 

@@ -153,6 +153,15 @@ export const reconcile = <E = never, R = never>(
       ahead !== undefined && sameWindow(ahead.window, window) && ahead.credits === span.credits
         ? yield* ahead.reads
         : yield* readTarget(window, span.credits, baseCurrency)
+    // The journals and the aged reports are read side by side, like the documents.
+    const { journals, AR, AP } = yield* Effect.all(
+      {
+        journals: TargetBooks.journals(books.journals.map((j) => journalReference(j.date, j.narration))),
+        AR: TargetBooks.aged("AR", asAt, baseCurrency),
+        AP: TargetBooks.aged("AP", asAt, baseCurrency)
+      },
+      { concurrency: "unbounded" }
+    )
     const documents = DocumentCheck.compareDocuments(
       books,
       {
@@ -160,11 +169,9 @@ export const reconcile = <E = never, R = never>(
         bills: bills.filter((d) => d.date <= asAt),
         customerCredits: customerCredits.filter((d) => d.date <= asAt),
         supplierCredits: supplierCredits.filter((d) => d.date <= asAt),
-        journals: yield* TargetBooks.journals(
-          books.journals.map((j) => journalReference(j.date, j.narration))
-        ),
-        AR: yield* TargetBooks.aged("AR", asAt, baseCurrency),
-        AP: yield* TargetBooks.aged("AP", asAt, baseCurrency)
+        journals,
+        AR,
+        AP
       },
       baseCurrency,
       asAt,
@@ -236,7 +243,13 @@ export const reconcile = <E = never, R = never>(
     for (const report of [...books.agedReports].sort(
       (a, b) => b.side.localeCompare(a.side) || a.asAt.localeCompare(b.asAt)
     )) {
-      const rows = yield* TargetBooks.aged(report.side, report.asAt, baseCurrency)
+      // The target's aged report at the documents' date was read already.
+      const rows =
+        report.asAt === asAt
+          ? report.side === "AR"
+            ? AR
+            : AP
+          : yield* TargetBooks.aged(report.side, report.asAt, baseCurrency)
       const { comparison, differences: found } = AgedCheck.compareAged(
         report,
         rows,
