@@ -32,7 +32,7 @@ export interface TargetConfig {
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE"
 
-export interface SearchOptions {
+export interface SearchOptions<A = Record<string, unknown>> {
   readonly filter?: Record<string, unknown>
   readonly sort: { readonly sortBy: ReadonlyArray<string>; readonly order: "ASC" | "DESC" }
   readonly pageSize?: number
@@ -40,11 +40,11 @@ export interface SearchOptions {
    * What to keep of each row, applied page by page as it arrives (a reader that needs a few fields of a big
    * search holds those, not every full row, until the search ends). Default: the whole row.
    */
-  readonly keep?: (row: Record<string, unknown>) => Record<string, unknown>
+  readonly keep?: (row: Record<string, unknown>) => A
 }
 
-export interface SearchResult {
-  readonly rows: ReadonlyArray<Record<string, unknown>>
+export interface SearchResult<A = Record<string, unknown>> {
+  readonly rows: ReadonlyArray<A>
   readonly truncated: boolean
 }
 
@@ -55,7 +55,10 @@ export interface TargetApiShape {
   /** A safe read (GET or search), retried on transient failures. */
   readonly read: (method: "GET" | "POST", path: string, body?: unknown) => Effect.Effect<unknown, TargetError>
   /** Every row of a search, page by page; `truncated` when the target capped the result. */
-  readonly searchAll: (path: string, options: SearchOptions) => Effect.Effect<SearchResult, TargetError>
+  readonly searchAll: <A = Record<string, unknown>>(
+    path: string,
+    options: SearchOptions<A>
+  ) => Effect.Effect<SearchResult<A>, TargetError>
 }
 
 export class TargetApi extends Context.Tag("TargetApi")<TargetApi, TargetApiShape>() {}
@@ -196,10 +199,13 @@ export const make = (config: TargetConfig, agent: Agent) =>
       return loop(1)
     }
 
-    const searchAll = (path: string, options: SearchOptions): Effect.Effect<SearchResult, TargetError> =>
+    const searchAll = <A = Record<string, unknown>>(
+      path: string,
+      options: SearchOptions<A>
+    ): Effect.Effect<SearchResult<A>, TargetError> =>
       Effect.gen(function* () {
         const limit = options.pageSize ?? 1000
-        const rows: Array<Record<string, unknown>> = []
+        const rows: Array<A> = []
         for (let offset = 0; ; offset++) {
           const page = yield* read("POST", path, {
             ...(options.filter ? { filter: options.filter } : {}),
@@ -217,7 +223,8 @@ export const make = (config: TargetConfig, agent: Agent) =>
           relieve()
           const data = p.data as Array<Record<string, unknown>>
           const keep = options.keep
-          if (keep === undefined) rows.push(...data)
+          // Without `keep`, A is the row itself.
+          if (keep === undefined) rows.push(...(data as Array<A>))
           else for (const row of data) rows.push(keep(row))
           if (p.truncated === true) return { rows, truncated: true }
           const totalPages = typeof p.totalPages === "number" ? p.totalPages : 0

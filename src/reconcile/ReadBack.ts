@@ -13,16 +13,16 @@ export type Row = Record<string, unknown>
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
 
 /** Every row of `path` whose valueDate lies in [from, to], splitting the window while the target truncates. */
-export const searchByDate = (
+export const searchByDate = <A = Row>(
   path: string,
   from: string,
   to: string,
   sortBy = "reference",
-  keep?: (row: Row) => Row
-): Effect.Effect<Array<Row>, TargetError, TargetApi> =>
+  keep?: (row: Row) => A
+): Effect.Effect<Array<A>, TargetError, TargetApi> =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const { rows, truncated } = yield* api.searchAll(path, {
+    const { rows, truncated } = yield* api.searchAll<A>(path, {
       filter: { valueDate: { between: [from, to] } },
       sort: { sortBy: [sortBy], order: "ASC" },
       ...(keep === undefined ? {} : { keep })

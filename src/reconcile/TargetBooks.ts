@@ -176,47 +176,28 @@ const settlements = (r: Row, field: string, amount: string): Array<TargetPayment
     amount: money(p[amount])
   }))
 
-const pick = (r: Row, fields: ReadonlyArray<string>): Row => {
-  const out: Row = {}
-  for (const f of fields) if (r[f] !== undefined) out[f] = r[f]
-  return out
-}
-const settlementFields = ["reference", "valueDate", "transactionAmount", "amountApplied"]
-
 /**
- * The fields of a document row that `documents` reads, kept page by page as the search arrives: a big
- * company's full rows (lines, addresses, audit fields) are most of reconcile's memory otherwise.
+ * The target's documents of one kind dated `from` to `to`, with their payments, refunds and credits. Each row
+ * becomes a document as its page arrives: a big company's full rows (lines, addresses, audit fields) would be
+ * most of reconcile's memory otherwise, and a copy of the fields read kept until the search ends was a
+ * second representation of every document beside the documents made of it.
  */
-const documentFields = (r: Row): Row => ({
-  ...pick(r, ["reference", "currencyCode", "exchangeRate", "valueDate", "dueDate", "status", "totalAmount"]),
-  contact: { name: (r.contact as Row | undefined)?.name },
-  ...Object.fromEntries(
-    ["refunds", "paymentRecords", "creditApplications"].map((f) => [
-      f,
-      rows(r, f).map((p) => pick(p, settlementFields))
-    ])
-  )
-})
-
-/** The target's documents of one kind dated `from` to `to`, with their payments, refunds and credits. */
 export const documents = (kind: TargetDocumentKind, from: string, to: string, baseCurrency: string) =>
-  Effect.map(searchByDate(`/${kind}s/search`, from, to, "reference", documentFields), (found) =>
-    found.map((r): TargetDocument => ({
-      kind,
-      reference: str(r.reference),
-      contact: str((r.contact as Row | undefined)?.name),
-      currency: str(r.currencyCode) || baseCurrency,
-      exchangeRate: typeof r.exchangeRate === "number" ? money(r.exchangeRate) : Money.fromNumber(1),
-      date: day(r.valueDate),
-      dueDate: day(r.dueDate),
-      status: str(r.status),
-      total: money(r.totalAmount),
-      payments: isCreditNote({ kind })
-        ? settlements(r, "refunds", "transactionAmount")
-        : settlements(r, "paymentRecords", "transactionAmount"),
-      credits: settlements(r, "creditApplications", "amountApplied")
-    }))
-  )
+  searchByDate(`/${kind}s/search`, from, to, "reference", (r): TargetDocument => ({
+    kind,
+    reference: str(r.reference),
+    contact: str((r.contact as Row | undefined)?.name),
+    currency: str(r.currencyCode) || baseCurrency,
+    exchangeRate: typeof r.exchangeRate === "number" ? money(r.exchangeRate) : Money.fromNumber(1),
+    date: day(r.valueDate),
+    dueDate: day(r.dueDate),
+    status: str(r.status),
+    total: money(r.totalAmount),
+    payments: isCreditNote({ kind })
+      ? settlements(r, "refunds", "transactionAmount")
+      : settlements(r, "paymentRecords", "transactionAmount"),
+    credits: settlements(r, "creditApplications", "amountApplied")
+  }))
 
 export const journals = (references: ReadonlyArray<string>) =>
   Effect.map(searchIn("/journals/search", "reference", references), (found) =>
