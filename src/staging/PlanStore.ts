@@ -62,20 +62,17 @@ export const save = (plan: Plan, baseCurrency: string) =>
         for (let i = 0; i < plan.ops.length; i += BATCH) {
           const rows = plan.ops.slice(i, i + BATCH).map((op, j) => {
             // A spilled operation's texts are read from the spill once, not once for each.
-            const { json, dependsOn, lineage } = textsOf(op)
+            const texts = textsOf(op)
             return {
               seq: i + j + 1,
               key: op.key,
               phase: op.phase,
               kind: op.kind,
               natural_key: op.naturalKey,
-              depends_on: JSON.stringify(dependsOn),
-              body: json,
-              body_hash: hasher.add(
-                { key: op.key, phase: op.phase, kind: op.kind, dependsOn, lineage },
-                json
-              ),
-              lineage: JSON.stringify(lineage)
+              depends_on: JSON.stringify(texts.dependsOn),
+              body: texts.json,
+              body_hash: hasher.add(op, texts),
+              lineage: JSON.stringify(texts.lineage)
             }
           })
           yield* sql`INSERT INTO plan_ops ${sql.insert(rows)}`

@@ -90,6 +90,6 @@ export class OpSpill {
   }
 
   private live(): void {
-    if (this.closed) throw new Error("the plan's spill was read after it was closed: a defect")
+    if (this.closed) throw new Error("the plan's spill was used after it was closed: a defect")
   }
 }

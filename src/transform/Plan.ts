@@ -226,11 +226,11 @@ export class PlanHasher {
   private readonly hash = createHash("sha256")
   private first = true
 
-  /** Adds the next operation, whose canonical body is `json`; returns the body's hash. */
-  add(op: Pick<PlannedOp, "key" | "phase" | "kind" | "dependsOn" | "lineage">, json: string): string {
-    const body = sha256(json)
+  /** Adds the next operation, with its texts (`textsOf`); returns its body's hash. */
+  add(op: Pick<PlannedOp, "key" | "phase" | "kind">, texts: OpTexts): string {
+    const body = sha256(texts.json)
     this.hash.update(
-      `${this.first ? "" : "\n"}${[op.key, op.phase, op.kind, op.dependsOn.join(","), body, op.lineage.join(",")].join("|")}`
+      `${this.first ? "" : "\n"}${[op.key, op.phase, op.kind, texts.dependsOn.join(","), body, texts.lineage.join(",")].join("|")}`
     )
     this.first = false
     return body
@@ -244,9 +244,6 @@ export class PlanHasher {
 /** The plan hash: over every operation's key, phase, kind, dependencies, body hash and lineage, in order. */
 export const planHash = (ops: ReadonlyArray<PlannedOp>): string => {
   const hasher = new PlanHasher()
-  for (const op of ops) {
-    const texts = textsOf(op)
-    hasher.add({ key: op.key, phase: op.phase, kind: op.kind, ...texts }, texts.json)
-  }
+  for (const op of ops) hasher.add(op, textsOf(op))
   return hasher.digest()
 }

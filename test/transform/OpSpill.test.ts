@@ -10,6 +10,7 @@ import * as NodePath from "node:path"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 import { OpSpill } from "../../src/transform/OpSpill.js"
+import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import {
   EncodedOp,
   jsonOf,
@@ -19,6 +20,18 @@ import {
   textsOf,
   type PlannedOp
 } from "../../src/transform/Plan.js"
+import {
+  books,
+  credit,
+  invoice,
+  mappings,
+  paid,
+  payment,
+  refund,
+  snapshot,
+  spend,
+  transfer
+} from "./Books.js"
 
 const withDir = <A>(f: (dir: string) => A): A => {
   const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "opspill-"))
@@ -28,6 +41,21 @@ const withDir = <A>(f: (dir: string) => A): A => {
     NodeFs.rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** `use` with a spill in a temporary directory, both removed after. */
+const withSpill = <A, E, R>(use: (spill: OpSpill) => Effect.Effect<A, E, R>) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => {
+      const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "opspill-"))
+      return { dir, spill: OpSpill.open(dir) }
+    }),
+    ({ spill }) => use(spill),
+    ({ dir, spill }) =>
+      Effect.sync(() => {
+        spill.close()
+        NodeFs.rmSync(dir, { recursive: true, force: true })
+      })
+  ).pipe(Effect.provide(StagingDb.layer(":memory:")))
 
 /** Texts of every width UTF-8 has, and the separators the store and the row format use. */
 const texts = [
@@ -65,7 +93,7 @@ describe("OpSpill", () => {
       }
     }))
 
-  it("leaves no file behind, open or closed, and refuses to be read once closed", () =>
+  it("leaves no file behind, open or closed, and refuses to be used once closed", () =>
     withDir((dir) => {
       const spill = OpSpill.open(dir)
       const at = spill.put("kept", 4)
@@ -75,9 +103,23 @@ describe("OpSpill", () => {
       spill.close()
       spill.close()
       assert.deepStrictEqual(NodeFs.readdirSync(dir), [])
-      assert.throws(() => spill.read(at, 4), /read after it was closed/)
+      assert.throws(() => spill.read(at, 4), /used after it was closed/)
+      assert.throws(() => spill.put("more", 4), /used after it was closed/)
     }))
 })
+
+/** The payment operation of the fixture, from the source row `lineage`. */
+const paymentOp = (lineage: string) =>
+  new EncodedOp(
+    "invoice-payment:INV-1:1",
+    "settlements",
+    "invoice-payment",
+    "INV-1:1",
+    ["invoice:INV-1"],
+    '{"amount":6}',
+    [lineage],
+    "2025-01-03"
+  )
 
 const ops = (): Array<EncodedOp> => [
   new EncodedOp(
@@ -100,16 +142,7 @@ const ops = (): Array<EncodedOp> => [
     ["Invoices.csv:2", "Invoices.csv:3"],
     "2025-01-02 INV-1"
   ),
-  new EncodedOp(
-    "invoice-payment:INV-1:1",
-    "settlements",
-    "invoice-payment",
-    "INV-1:1",
-    ["invoice:INV-1"],
-    '{"amount":6}',
-    ["Payments.csv:2"],
-    "2025-01-03"
-  )
+  paymentOp("Payments.csv:2")
 ]
 
 const spilled = (spill: OpSpill, from: ReadonlyArray<EncodedOp>): Array<SpilledOp> =>
@@ -140,46 +173,58 @@ describe("SpilledOp", () => {
         assert.deepStrictEqual({ ...disk[1]! }.lineage, ["Invoices.csv:2", "Invoices.csv:3"])
         assert.strictEqual(planHash(order(disk)), planHash(order(memory)))
         // The hash covers the spilled texts: a different lineage is a different plan.
-        const other = spilled(spill, [
-          ...memory.slice(0, 2),
-          new EncodedOp(
-            "invoice-payment:INV-1:1",
-            "settlements",
-            "invoice-payment",
-            "INV-1:1",
-            ["invoice:INV-1"],
-            '{"amount":6}',
-            ["Payments.csv:9"],
-            "2025-01-03"
-          )
-        ])
+        const other = spilled(spill, [...memory.slice(0, 2), paymentOp("Payments.csv:9")])
         assert.notStrictEqual(planHash(order(other)), planHash(order(memory)))
       } finally {
         spill.close()
       }
     }))
 
-  it.effect("is stored exactly as the operation in memory: rows and plan hash", () => {
-    const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "opspill-"))
-    const spill = OpSpill.open(dir)
-    return Effect.gen(function* () {
-      const memory = ops()
-      const inMemory = yield* PlanStore.save({ ops: memory, issues: [] }, "SGD")
-      const memoryRows = yield* PlanStore.ops
-      const onDisk = yield* PlanStore.save({ ops: spilled(spill, memory), issues: [] }, "SGD")
-      const diskRows = yield* PlanStore.ops
-      assert.strictEqual(onDisk, inMemory)
-      assert.deepStrictEqual(diskRows, memoryRows)
-      assert.strictEqual(diskRows.length, 3)
-      assert.strictEqual(inMemory, planHash(memory))
-    }).pipe(
-      Effect.provide(StagingDb.layer(":memory:")),
-      Effect.ensuring(
-        Effect.sync(() => {
-          spill.close()
-          NodeFs.rmSync(dir, { recursive: true, force: true })
+  it.effect("is stored exactly as the operation in memory: rows and plan hash", () =>
+    withSpill((spill) =>
+      Effect.gen(function* () {
+        const memory = ops()
+        const inMemory = yield* PlanStore.save({ ops: memory, issues: [] }, "SGD")
+        const memoryRows = yield* PlanStore.ops
+        const onDisk = yield* PlanStore.save({ ops: spilled(spill, memory), issues: [] }, "SGD")
+        const diskRows = yield* PlanStore.ops
+        assert.strictEqual(onDisk, inMemory)
+        assert.deepStrictEqual(diskRows, memoryRows)
+        assert.strictEqual(diskRows.length, 3)
+        assert.strictEqual(inMemory, planHash(memory))
+      })
+    )
+  )
+})
+
+describe("PlanBuilder.build with a spill", () => {
+  // Documents, a payment, a credit note applied and refunded, a spend and a transfer: every planner's ops.
+  const company = books({
+    documents: [paid("INV-1", "2025-02-01", "109.00"), invoice("INV-2", "2025-02-03")],
+    payments: [payment("INV-1", "2025-02-10", "50.00", 7)],
+    credits: [credit("CN-1", "2025-02-05", "109.00")],
+    refunds: [refund("CN-1", "2025-02-20", "50.00", 9)],
+    cashEntries: [spend()],
+    transfers: [transfer()]
+  })
+
+  it.effect(
+    "puts every operation in the spill, and the plan is the one built in memory, stored row for row",
+    () =>
+      withSpill((spill) =>
+        Effect.gen(function* () {
+          const memory = PlanBuilder.build(company, snapshot, mappings)
+          const disk = PlanBuilder.build(company, snapshot, mappings, spill)
+          assert.isAbove(disk.ops.length, 8)
+          assert.isTrue(disk.ops.every((o) => o instanceof SpilledOp))
+          assert.isTrue(memory.ops.every((o) => o instanceof EncodedOp))
+          assert.deepStrictEqual(disk.issues, memory.issues)
+          assert.deepStrictEqual(disk.ops.map(fields), memory.ops.map(fields))
+          const inMemory = yield* PlanStore.save(memory, "SGD")
+          const memoryRows = yield* PlanStore.ops
+          assert.strictEqual(yield* PlanStore.save(disk, "SGD"), inMemory)
+          assert.deepStrictEqual(yield* PlanStore.ops, memoryRows)
         })
       )
-    )
-  })
+  )
 })
