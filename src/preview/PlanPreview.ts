@@ -97,17 +97,10 @@ const make = (
           afterPage
         )
       )
-    // The counts cover every operation, read without its body; the page lists the first of each phase.
+    // The counts cover every operation (counted by the database, not read); the page lists the first of each phase.
+    const planned = yield* PlanStore.kindCounts
     const phaseCounts: Partial<Record<Phase, number>> = {}
-    const kinds = Preview.kindCounter()
-    yield* PlanStore.eachPageOf(PlanStore.headPage)((heads) =>
-      Effect.sync(() => {
-        for (const h of heads) {
-          phaseCounts[h.phase] = (phaseCounts[h.phase] ?? 0) + 1
-          kinds.add({ phase: h.phase, kind: h.kind, outcome: byKey.get(h.key)?.outcome ?? "not projected" })
-        }
-      })
-    )
+    for (const k of planned) phaseCounts[k.phase] = (phaseCounts[k.phase] ?? 0) + k.n
     const documents: Array<Preview.PreviewDoc> = []
     for (const phase of phases)
       for (const op of yield* PlanStore.page(phase, 0, HtmlPreview.PER_PHASE))
@@ -124,7 +117,7 @@ const make = (
         operations: operationCount,
         generatedAt
       },
-      kinds: kinds.counts(),
+      kinds: Preview.kindCounts(planned, p?.outcomes ?? []),
       matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(snapshot)?.content),
       documents,
       phaseCounts,

@@ -206,27 +206,31 @@ export const groupIssues = (issues: ReadonlyArray<Issue>): Array<IssueGroup> => 
   )
 }
 
-/** Counts per phase and kind by outcome, one operation at a time. */
-export const kindCounter = () => {
+/**
+ * Counts per phase and kind by outcome: `planned` counts each kind's operations (in plan order of each kind's
+ * first), `outcomes` are what the projection made of them (none when nothing was projected).
+ */
+export const kindCounts = (
+  planned: ReadonlyArray<{ readonly phase: Phase; readonly kind: string; readonly n: number }>,
+  outcomes: ReadonlyArray<Pick<PreviewDoc, "phase" | "kind" | "outcome">>
+): Array<KindCount> => {
   const m = new Map<string, { phase: Phase; kind: string; planned: number } & Record<Outcome, number>>()
-  const add = (d: Pick<PreviewDoc, "phase" | "kind" | "outcome">) => {
-    const k = `${d.phase}\u0000${d.kind}`
-    const c = m.get(k) ?? {
-      phase: d.phase,
-      kind: d.kind,
-      planned: 0,
+  const keyOf = (d: { readonly phase: Phase; readonly kind: string }) => `${d.phase}\u0000${d.kind}`
+  for (const p of planned)
+    m.set(keyOf(p), {
+      phase: p.phase,
+      kind: p.kind,
+      planned: p.n,
       created: 0,
       adopted: 0,
       refused: 0,
       skipped: 0
-    }
-    c.planned++
-    if (d.outcome !== "not projected") c[d.outcome]++
-    m.set(k, c)
+    })
+  for (const o of outcomes) {
+    const c = m.get(keyOf(o))
+    if (c !== undefined && o.outcome !== "not projected") c[o.outcome]++
   }
-  const counts = (): Array<KindCount> =>
-    [...m.values()].sort((a, b) => phases.indexOf(a.phase) - phases.indexOf(b.phase))
-  return { add, counts }
+  return [...m.values()].sort((a, b) => phases.indexOf(a.phase) - phases.indexOf(b.phase))
 }
 
 /** The projected trial balance by class, every account the load posts to. */

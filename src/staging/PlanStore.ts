@@ -166,21 +166,7 @@ export const page = (phase: Phase, afterSeq: number, limit: number) =>
     return rows.map(fromRow)
   }).pipe(Effect.orDie)
 
-/** An operation's place and identity without its body, dependencies or lineage. */
-export type OpHead = Pick<StoredOp, "seq" | "key" | "phase" | "kind">
-
-/** Up to `limit` operations' heads of `phase` after `afterSeq`: what counts a plan's operations reads. */
-export const headPage = (phase: Phase, afterSeq: number, limit: number) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    return yield* sql<OpHead>`
-      SELECT seq, key, phase, kind FROM plan_ops WHERE phase = ${phase} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
-  }).pipe(Effect.orDie)
-
-/**
- * Reads up to `limit` operations (or their heads) of `phase` after `afterSeq`: `page`, `headPage`, or a test's
- * stand-in.
- */
+/** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
 export type PageReader<R, A extends { readonly seq: number } = StoredOp> = (
   phase: Phase,
   afterSeq: number,
@@ -242,6 +228,13 @@ export const phaseCounts = Effect.gen(function* () {
     n: number
   }>`SELECT phase, COUNT(*) AS n FROM plan_ops GROUP BY phase`
   return new Map(rows.map((r) => [r.phase, r.n]))
+}).pipe(Effect.orDie)
+
+/** How many operations of each phase and kind the stored plan has, in the order of each kind's first. */
+export const kindCounts = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{ phase: Phase; kind: OpKind; n: number }>`
+    SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
 }).pipe(Effect.orDie)
 
 /** How many operations the stored plan has. */

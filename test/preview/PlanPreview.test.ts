@@ -80,6 +80,34 @@ describe("the plan's dry-run preview of the bundled sample", () => {
           "every operation completes in the copy"
         )
         assert.strictEqual(preview.header.operations, 701)
+        const sum = (kinds: typeof preview.kinds, f: (k: (typeof preview.kinds)[number]) => number) =>
+          kinds.reduce((n, k) => n + f(k), 0)
+        assert.strictEqual(
+          sum(preview.kinds, (k) => k.planned),
+          701,
+          "every operation is counted once"
+        )
+        assert.strictEqual(
+          sum(preview.kinds, (k) => k.created + k.adopted),
+          701
+        )
+        const stored = yield* inProcess(PlanStore.ops)
+        const firstOfEach = new Map<string, [string, string, number]>()
+        for (const o of stored) {
+          const k = firstOfEach.get(`${o.phase} ${o.kind}`) ?? [o.phase, o.kind, 0]
+          k[2]++
+          firstOfEach.set(`${o.phase} ${o.kind}`, k)
+        }
+        assert.deepStrictEqual(
+          preview.kinds.map((k) => [k.phase, k.kind, k.planned]),
+          [...firstOfEach.values()],
+          "each kind once, in the order of its first operation"
+        )
+        // Without a projection the kinds are counted all the same, with no outcome.
+        assert.deepStrictEqual(
+          large.kinds.map((k) => [k.phase, k.kind, k.planned, k.created + k.adopted + k.refused + k.skipped]),
+          preview.kinds.map((k) => [k.phase, k.kind, k.planned, 0])
+        )
         // The preview holds the first operations of each phase, not the plan: the workbook pages through it.
         assert.strictEqual(preview.phaseCounts?.settlements, 263)
         assert.strictEqual(preview.documents.filter((d) => d.phase === "settlements").length, 200)

@@ -191,9 +191,13 @@ const sourceTb: SourceTrialBalance = {
 }
 
 const kindsOf = (docs: ReadonlyArray<Preview.PreviewDoc>) => {
-  const counter = Preview.kindCounter()
-  for (const d of docs) counter.add(d)
-  return counter.counts()
+  const planned = new Map<string, { phase: Phase; kind: string; n: number }>()
+  for (const d of docs) {
+    const k = planned.get(`${d.phase} ${d.kind}`) ?? { phase: d.phase, kind: d.kind, n: 0 }
+    k.n++
+    planned.set(`${d.phase} ${d.kind}`, k)
+  }
+  return Preview.kindCounts([...planned.values()], docs)
 }
 
 const previewOf = (p: Projection.Projection): Preview.Preview => {
