@@ -14,6 +14,11 @@ import * as NodePath from "node:path"
 /** Bytes gathered before they are written. */
 const CHUNK = 1024 * 1024
 
+let spilled = 0
+
+/** Bytes every spill of this process has put so far (what shows that a plan was built through one). */
+export const spilledBytes = (): number => spilled
+
 export class OpSpill {
   private pending: Array<string> = []
   private pendingBytes = 0
@@ -48,6 +53,7 @@ export class OpSpill {
     const at = this.written + this.pendingBytes
     this.pending.push(text)
     this.pendingBytes += bytes
+    spilled += bytes
     if (this.pendingBytes >= CHUNK) this.flush()
     return at
   }
