@@ -337,17 +337,15 @@ const compare = (asAt: string | undefined) =>
     // gave; reconcile reads again if the books read now differ): at 100,000 invoices the target took 64 s to
     // answer the reads, in which reading the books again took place after them.
     const span = meta.span
+    const date = span && (asAt ?? (cutover?.mode === "quick" ? cutover.asAt : span.last))
     const ahead =
-      span === undefined
+      span === undefined || date === undefined
         ? undefined
-        : {
-            window: windowOf(span, asAt ?? (cutover?.mode === "quick" ? cutover.asAt : span.last)),
-            credits: span.credits
-          }
+        : { window: windowOf(span, date), credits: span.credits, asAt: date }
     const fiber =
       ahead === undefined
         ? undefined
-        : yield* Effect.fork(Reconcile.readTarget(ahead.window, ahead.credits, meta.baseCurrency))
+        : yield* Effect.fork(Reconcile.readTarget(ahead.window, ahead.credits, meta.baseCurrency, ahead.asAt))
     const source = yield* from.read
     const { books } =
       cutover === undefined
@@ -359,11 +357,10 @@ const compare = (asAt: string | undefined) =>
             yield* Mappings.load(from.mappings, meta.conversion?.mappings),
             meta.conversion?.mappings
           )
-    const date = asAt ?? (cutover?.mode === "quick" ? cutover.asAt : spanOf(books).last)
     const result = yield* Reconcile.reconcile(
       books,
       meta.baseCurrency,
-      date,
+      asAt ?? (cutover?.mode === "quick" ? cutover.asAt : spanOf(books).last),
       from.system,
       ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: Fiber.join(fiber) }
     )

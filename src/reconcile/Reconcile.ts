@@ -78,7 +78,10 @@ const byName = (books: SourceBooks): Array<AccountPairing> =>
     lineage: a.lineage
   }))
 
-/** What reconcile reads of the target before it compares: its chart, company and documents over a window. */
+/**
+ * What reconcile reads of the target before it compares: its chart, company and documents over a window, and
+ * its aged receivables and payables at the date it proves.
+ */
 export interface TargetReads {
   readonly chart: ReadonlyArray<TargetBooks.TargetChartAccount>
   readonly company: string
@@ -86,13 +89,16 @@ export interface TargetReads {
   readonly bills: ReadonlyArray<TargetBooks.TargetDocument>
   readonly customerCredits: ReadonlyArray<TargetBooks.TargetDocument>
   readonly supplierCredits: ReadonlyArray<TargetBooks.TargetDocument>
+  readonly AR: ReadonlyArray<TargetBooks.TargetAgedRow>
+  readonly AP: ReadonlyArray<TargetBooks.TargetAgedRow>
 }
 
 /**
  * The target's chart, company and documents over `window` (credit notes only when the books have credits),
- * the kinds read side by side: while the target answers one search the answer to another is parsed.
+ * and its AR and AP reports at `asAt`, read side by side: while the target answers one read the answer to
+ * another is parsed.
  */
-export const readTarget = (window: ReadWindow, credits: boolean, baseCurrency: string) => {
+export const readTarget = (window: ReadWindow, credits: boolean, baseCurrency: string, asAt: string) => {
   const documents = (kind: TargetBooks.TargetDocumentKind) =>
     TargetBooks.documents(kind, window.from, window.until, baseCurrency)
   const none = Effect.succeed<ReadonlyArray<TargetBooks.TargetDocument>>([])
@@ -103,19 +109,22 @@ export const readTarget = (window: ReadWindow, credits: boolean, baseCurrency: s
       invoices: documents("invoice"),
       bills: documents("bill"),
       customerCredits: credits ? documents("customer-credit-note") : none,
-      supplierCredits: credits ? documents("supplier-credit-note") : none
+      supplierCredits: credits ? documents("supplier-credit-note") : none,
+      AR: TargetBooks.aged("AR", asAt, baseCurrency),
+      AP: TargetBooks.aged("AP", asAt, baseCurrency)
     },
     { concurrency: "unbounded" }
   )
 }
 
 /**
- * The target read ahead (`readTarget`), while the books were read, over the window and for the credits the
- * stored plan's books gave: used when the books read now give the same, else read again.
+ * The target read ahead (`readTarget`), while the books were read, over the window, for the credits and at
+ * the date the stored plan's books gave: used when the books read now give the same, else read again.
  */
 export interface ReadAhead<E, R> {
   readonly window: ReadWindow
   readonly credits: boolean
+  readonly asAt: string
   readonly reads: Effect.Effect<TargetReads, E, R>
 }
 
@@ -149,18 +158,15 @@ export const reconcile = <E = never, R = never>(
     const span = spanOf(books)
     const window = windowOf(span, asAt)
     const { from } = window
-    const { chart, company, invoices, bills, customerCredits, supplierCredits } =
-      ahead !== undefined && sameWindow(ahead.window, window) && ahead.credits === span.credits
+    const { chart, company, invoices, bills, customerCredits, supplierCredits, AR, AP } =
+      ahead !== undefined &&
+      sameWindow(ahead.window, window) &&
+      ahead.credits === span.credits &&
+      ahead.asAt === asAt
         ? yield* ahead.reads
-        : yield* readTarget(window, span.credits, baseCurrency)
-    // The journals and the aged reports are read side by side, like the documents.
-    const { journals, AR, AP } = yield* Effect.all(
-      {
-        journals: TargetBooks.journals(books.journals.map((j) => journalReference(j.date, j.narration))),
-        AR: TargetBooks.aged("AR", asAt, baseCurrency),
-        AP: TargetBooks.aged("AP", asAt, baseCurrency)
-      },
-      { concurrency: "unbounded" }
+        : yield* readTarget(window, span.credits, baseCurrency, asAt)
+    const journals = yield* TargetBooks.journals(
+      books.journals.map((j) => journalReference(j.date, j.narration))
     )
     const documents = DocumentCheck.compareDocuments(
       books,

@@ -1,7 +1,8 @@
 /**
- * reconcile reads the target's documents while it reads the books again, over the window the stored plan's
- * books gave. What it read ahead is used only when the books read now give the same window and credits;
- * otherwise the target is read again, so a read-ahead over the wrong window can never be what is compared.
+ * reconcile reads the target's documents and aged reports while it reads the books again, over the window
+ * and at the date the stored plan's books gave. What it read ahead is used only when the books read now give
+ * the same window, credits and date; otherwise the target is read again, so a read-ahead over the wrong window
+ * or at the wrong date can never be what is compared.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as NodeContext from "@effect/platform-node/NodeContext"
@@ -27,11 +28,16 @@ describe("reconcile's read-ahead of the target", () => {
         const span = spanOf(books)
         let used = 0
         // What was read ahead, with its invoices lost: the comparison shows whether it was used.
-        const lossy = Effect.map(Reconcile.readTarget(windowOf(span, asAt), span.credits, "SGD"), (r) => {
-          used++
-          return { ...r, invoices: [] }
-        })
-        const reconcile = (window: ReadWindow) => run(s, ws, books, window, span.credits, lossy)
+        // What was read ahead, its receivables report emptied too: an aged difference shows it was compared.
+        const lossy = Effect.map(
+          Reconcile.readTarget(windowOf(span, asAt), span.credits, "SGD", asAt),
+          (r) => {
+            used++
+            return { ...r, invoices: [], AR: [] }
+          }
+        )
+        const reconcile = (window: ReadWindow, at = asAt) =>
+          run(s, ws, books, window, span.credits, at, lossy)
 
         const ahead = yield* reconcile(windowOf(span, asAt))
         assert.strictEqual(used, 1, "the read-ahead over the books' window is used")
@@ -40,10 +46,18 @@ describe("reconcile's read-ahead of the target", () => {
           ahead.documents.mismatches.some((m) => m.entity === "invoice" && m.target === "0"),
           "the invoices it lacks are missing from the target"
         )
+        assert.isTrue(
+          ahead.differences.some((d) => d.area === "AR"),
+          `the receivables it lacks differ from the source's aged report: ${ahead.differences.map((d) => d.area).join(", ")}`
+        )
 
         const elsewhere = yield* reconcile({ from: "2000-01-01", until: asAt })
         assert.strictEqual(used, 1, "a read-ahead over another window is not used")
         assert.isTrue(elsewhere.matches, `read again, the target matches: ${elsewhere.verdict}`)
+
+        assert.deepStrictEqual(windowOf(span, "2025-12-30"), windowOf(span, asAt), "the same window")
+        yield* reconcile(windowOf(span, asAt), "2025-12-30")
+        assert.strictEqual(used, 1, "a read-ahead at another date (over the same window) is not used")
       })
   )
 })
@@ -54,9 +68,10 @@ const run = (
   books: SourceBooks,
   window: ReadWindow,
   credits: boolean,
+  at: string,
   reads: ReturnType<typeof Reconcile.readTarget>
 ) =>
-  Reconcile.reconcile(books, "SGD", asAt, undefined, { window, credits, reads }).pipe(
+  Reconcile.reconcile(books, "SGD", at, undefined, { window, credits, asAt, reads }).pipe(
     Effect.provide(layers(s, workspace)),
     Effect.provide(NodeContext.layer)
   )
