@@ -6,6 +6,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as NodeFs from "node:fs/promises"
+import * as NodeCrypto from "node:crypto"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
@@ -20,6 +21,7 @@ import * as ReportWriter from "../reconcile/ReportWriter.js"
 import * as Matching from "../review/Matching.js"
 import * as Review from "../review/Review.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
+import * as PlanBooks from "../staging/PlanBooks.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import * as Mappings from "../transform/Mappings.js"
 import { phases } from "../transform/Plan.js"
@@ -203,11 +205,21 @@ const build = (
       mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
     )
     const plain = PlanBuilder.build(books, snapshot, mappings, spill)
+    // Full-history books are kept for reconcile, which otherwise reads them again; a conversion's depend on
+    // the target as it was planned against, and reconcile converts them again.
+    const booksDigest =
+      cutover === undefined
+        ? { id: NodeCrypto.randomUUID(), fingerprint: yield* PlanBooks.fingerprint }
+        : undefined
+    ;(globalThis as any).__mark?.("digest start")
+    yield* booksDigest === undefined ? PlanBooks.clear : PlanBooks.save(booksDigest.id, books)
+    ;(globalThis as any).__mark?.("digest saved")
     const built = {
       ...plain,
       clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],
       ...(conversion ? { conversion } : {}),
-      span: spanOf(books)
+      span: spanOf(books),
+      ...(booksDigest ? { booksDigest } : {})
     }
     if (conversion?.mode === "quick")
       yield* Console.log(
@@ -346,7 +358,9 @@ const compare = (asAt: string | undefined) =>
       ahead === undefined
         ? undefined
         : yield* Effect.fork(Reconcile.readTarget(ahead.window, ahead.credits, meta.baseCurrency, ahead.asAt))
-    const source = yield* from.read
+    // The books the plan kept (without the documents' lines) while staging is what it read; else read again.
+    const kept = cutover === undefined ? yield* PlanBooks.read(meta.booksDigest) : undefined
+    const source = kept ?? (yield* from.read)
     const { books } =
       cutover === undefined
         ? { books: source }
@@ -362,7 +376,9 @@ const compare = (asAt: string | undefined) =>
       meta.baseCurrency,
       asAt ?? (cutover?.mode === "quick" ? cutover.asAt : spanOf(books).last),
       from.system,
-      ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: Fiber.join(fiber) }
+      ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: Fiber.join(fiber) },
+      // To explain an account that differs, the documents' lines: the books read in full.
+      kept === undefined ? undefined : from.read
     )
     if (fiber !== undefined) yield* Fiber.interrupt(fiber)
     return result

@@ -133,7 +133,12 @@ export const reconcile = <E = never, R = never>(
   baseCurrency: string,
   asAt: string,
   source: SourceSystem = anySource,
-  ahead?: ReadAhead<E, R>
+  ahead?: ReadAhead<E, R>,
+  /**
+   * The books with their documents' lines, when `books` has none (the books a plan kept): read only to
+   * explain an account that differs.
+   */
+  withLines?: Effect.Effect<SourceBooks, E, R>
 ) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
@@ -207,17 +212,19 @@ export const reconcile = <E = never, R = never>(
       return found.length === 1 ? normalizeName(found[0]!.name) : undefined
     }
     // Every source posting, indexed: built only when an account differs and needs explaining.
-    let indexed: ReturnType<typeof Candidates.sourcePostings> | undefined
-    const postings = () =>
-      (indexed ??= Candidates.sourcePostings(
-        books,
-        baseCurrency,
-        (code) => {
-          const name = resolve(code)
-          return name === undefined ? undefined : normalizeName(name)
-        },
-        { AR: control("Asset"), AP: control("Liability") }
-      ))
+    const postings = yield* Effect.cached(
+      Effect.map(withLines ?? Effect.succeed(books), (full) =>
+        Candidates.sourcePostings(
+          full,
+          baseCurrency,
+          (code) => {
+            const name = resolve(code)
+            return name === undefined ? undefined : normalizeName(name)
+          },
+          { AR: control("Asset"), AP: control("Liability") }
+        )
+      )
+    )
     const trialBalances = []
     for (const tb of [...books.trialBalances].sort((a, b) => (a.asAt < b.asAt ? -1 : 1))) {
       const target = yield* tbAt(tb.asAt)
@@ -226,6 +233,7 @@ export const reconcile = <E = never, R = never>(
       if (groups.some(TrialBalanceCheck.needsLedger)) {
         const ledger = yield* TargetBooks.generalLedger(from, tb.asAt)
         const byKey = new Map([...ledger].map(([name, l]) => [normalizeName(name), l]))
+        const indexed = yield* postings
         for (const g of groups.filter(TrialBalanceCheck.needsLedger))
           explanations.set(
             g.key,
@@ -233,7 +241,7 @@ export const reconcile = <E = never, R = never>(
               g.key,
               Money.sub(g.target, g.source),
               byKey.get(g.key),
-              postings(),
+              indexed,
               changed,
               from,
               tb.asAt

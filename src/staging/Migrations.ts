@@ -22,6 +22,8 @@
  * - `0009_row_ids`: `src_rows` keyed by a row id (its file generation's number in `src_parts` and its line,
  *   `StagingSql.PART_SIZE`), its values as compact text (`RowText`), the row hash the sha256 of that text;
  *   the `staged_rows` view shows them with file, generation and line.
+ * - `0010_plan_books`: the books a full-history plan was made from, without the documents' lines, for
+ *   reconcile (`PlanBooks`).
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -310,6 +312,20 @@ const rowIds = Effect.gen(function* () {
     FROM ${StagingSql.PART_ROWS}`)
 })
 
+/**
+ * `plan_books`: the books a full-history plan was made from, without the documents' lines, for reconcile
+ * (`PlanBooks`): chunks of each collection's JSON, under the digest id the plan's meta names.
+ */
+const planBooks = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE plan_books (
+    seq INTEGER PRIMARY KEY,
+    digest TEXT NOT NULL,
+    part TEXT NOT NULL,
+    json TEXT NOT NULL
+  )`
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
@@ -320,7 +336,8 @@ export const all = {
   "0006_extract_generations": extractGenerations,
   "0007_workspace_target": workspaceTarget,
   "0008_rehearsal": rehearsals,
-  "0009_row_ids": rowIds
+  "0009_row_ids": rowIds,
+  "0010_plan_books": planBooks
 }
 
 /** All staging migrations, in order. */

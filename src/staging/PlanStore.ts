@@ -6,6 +6,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import {
   PlanHasher,
+  type BooksDigest,
   textsOf,
   type Conversion,
   type OpKind,
@@ -37,6 +38,8 @@ export interface PlanMeta {
   readonly conversion: Conversion | undefined
   /** The dates of the books planned; undefined for a plan stored before they were kept. */
   readonly span: BooksSpan | undefined
+  /** The books planned, kept for reconcile (`PlanBooks`); undefined when none are kept. */
+  readonly booksDigest: BooksDigest | undefined
 }
 
 const splitWhere = (w: string) => {
@@ -86,7 +89,8 @@ export const save = (plan: Plan, baseCurrency: string) =>
           ...(plan.accounts ? { accounts: JSON.stringify(plan.accounts) } : {}),
           clearing_accounts: JSON.stringify(plan.clearingAccounts ?? []),
           ...(plan.conversion ? { conversion: JSON.stringify(plan.conversion) } : {}),
-          ...(plan.span ? { span: JSON.stringify(plan.span) } : {})
+          ...(plan.span ? { span: JSON.stringify(plan.span) } : {}),
+          ...(plan.booksDigest ? { books_digest: JSON.stringify(plan.booksDigest) } : {})
         }
         for (const [k, v] of Object.entries(meta))
           yield* sql`INSERT INTO plan_meta (k, v) VALUES (${k}, ${v})`
@@ -216,7 +220,8 @@ export const meta = Effect.gen(function* () {
     accounts: m.has("accounts") ? (JSON.parse(m.get("accounts")!) as Array<AccountPairing>) : undefined,
     clearingAccounts: JSON.parse(m.get("clearing_accounts") ?? "[]") as Array<string>,
     conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined,
-    span: m.has("span") ? (JSON.parse(m.get("span")!) as BooksSpan) : undefined
+    span: m.has("span") ? (JSON.parse(m.get("span")!) as BooksSpan) : undefined,
+    booksDigest: m.has("books_digest") ? (JSON.parse(m.get("books_digest")!) as BooksDigest) : undefined
   } satisfies PlanMeta
 }).pipe(Effect.orDie)
 

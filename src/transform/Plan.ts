@@ -76,6 +76,14 @@ export interface Plan {
   readonly conversion?: Conversion
   /** The dates of the books planned, which decide what of the target reconcile reads (`BooksSpan`). */
   readonly span?: BooksSpan
+  /** The books planned, kept for reconcile (`PlanBooks`); absent when none are kept. */
+  readonly booksDigest?: BooksDigest
+}
+
+/** Books a plan keeps for reconcile: the id of their rows, and the fingerprint of the staging they were read from. */
+export interface BooksDigest {
+  readonly id: string
+  readonly fingerprint: string
 }
 
 /**

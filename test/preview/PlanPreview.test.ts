@@ -6,7 +6,6 @@
  * workbook reads back with its sheets, headers and a known document row.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import ExcelJS from "exceljs"
 import * as NodeFs from "node:fs"
@@ -22,7 +21,7 @@ import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as Money from "../../src/transform/Money.js"
 import { spilledBytes } from "../../src/transform/OpSpill.js"
 import * as Sources from "../../src/transform/Sources.js"
-import { apiKey, layers, runCli, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { apiKey, inProcessIn, runCli, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
 import { migration } from "../support/Migration.js"
 
 const cells = (row: ExcelJS.Row) =>
@@ -36,11 +35,7 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         const dir = tempDir("preview")
         const s = yield* sandbox()
         const { workspace, common } = migration(dir, s.url)
-        const inProcess = <A, E>(e: Effect.Effect<A, E, any>) =>
-          e.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer)) as Effect.Effect<
-            A,
-            E
-          >
+        const inProcess = inProcessIn(s, workspace)
         yield* inProcess(Extract.run({ source: "xero", inputDir: sampleDir }))
 
         const plan = yield* Effect.promise(() => runCli(["plan", ...common], { JK_API_KEY: apiKey }))

@@ -1,4 +1,5 @@
 /** Test harness: a sandbox on a free loopback port and the pipeline's layers pointed at it. */
+import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
@@ -14,6 +15,15 @@ export const sampleDir = NodePath.resolve(import.meta.dirname, "../../samples/xe
 export { tempDir } from "./TempDir.js"
 
 export const apiKey = "jk-test-0123456789abcdef"
+
+/**
+ * Runs an effect of the pipeline in this process against `s` and the staging in `workspace`, with Node's
+ * platform services (what a command does, without its process).
+ */
+export const inProcessIn =
+  (s: RunningSandbox, workspace: string) =>
+  <A, E>(e: Effect.Effect<A, E, any>): Effect.Effect<A, E> =>
+    e.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer)) as Effect.Effect<A, E>
 
 /** Starts a sandbox for the scope of the effect that uses it. */
 export const sandbox = (options: SandboxOptions = {}) =>

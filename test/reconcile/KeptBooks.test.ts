@@ -1,0 +1,158 @@
+/**
+ * A full-history plan keeps the books it was made from (without the documents' lines) and reconcile compares
+ * those instead of reading the books again, while staging is what the plan read: kept books tampered with
+ * are what reconcile reports; after a new extract they are not used. To explain an account that differs,
+ * reconcile reads the books in full: the lines make the candidates.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
+import * as Pipeline from "../../src/cli/Pipeline.js"
+import * as Extract from "../../src/extract/Extract.js"
+import * as Executor from "../../src/load/Executor.js"
+import * as Reconcile from "../../src/reconcile/Reconcile.js"
+import * as PlanBooks from "../../src/staging/PlanBooks.js"
+import * as PlanStore from "../../src/staging/PlanStore.js"
+import type { SourceBooks } from "../../src/transform/SourceModel.js"
+import * as XeroSource from "../../src/transform/xero/XeroSource.js"
+import {
+  apiKey,
+  call,
+  inProcessIn,
+  runCli,
+  sampleDir,
+  sandbox,
+  searchAll,
+  tempDir
+} from "../support/Harness.js"
+import { migration } from "../support/Migration.js"
+
+const parts = [
+  "accounts",
+  "documents",
+  "payments",
+  "journals",
+  "rates",
+  "trialBalances",
+  "agedReports"
+] as const
+const optional = ["credits", "refunds", "creditFundings", "cashEntries", "transfers", "allocations"] as const
+
+describe("the books a plan keeps for reconcile", () => {
+  it.scopedLive(
+    "are the books read, documents without lines; reconcile compares them while staging is unchanged, and reads the lines to explain a difference",
+    () =>
+      Effect.gen(function* () {
+        const dir = tempDir("kept-books")
+        const s = yield* sandbox()
+        const { workspace, common } = migration(dir, s.url)
+        const inProcess = inProcessIn(s, workspace)
+        yield* inProcess(Extract.run({ source: "xero", inputDir: sampleDir }))
+        yield* inProcess(Pipeline.plan(undefined, undefined))
+        assert.isTrue((yield* inProcess(Executor.load({ concurrency: 8 }))).complete)
+
+        const digest = (yield* inProcess(PlanStore.meta))?.booksDigest
+        assert.isDefined(digest, "a full-history plan keeps its books")
+        const kept = (yield* inProcess(PlanBooks.read(digest)))!
+        const full = yield* inProcess(XeroSource.read)
+        assert.isDefined(kept)
+        assert.isTrue(kept.documents.every((d) => d.lines.length === 0))
+        assert.deepStrictEqual(
+          kept.documents.map((d) => d.lineage),
+          full.documents.map((d) => d.lineage),
+          "each document keeps its lines' lineage"
+        )
+        for (const part of [...parts, ...optional])
+          assert.strictEqual(
+            full[part] === undefined ? undefined : PlanBooks.encodeChunk(part, kept[part]!),
+            full[part] === undefined ? undefined : PlanBooks.encodeChunk(part, full[part]),
+            `${part} kept as read (money exactly)`
+          )
+        assert.isAbove(kept.credits?.length ?? 0, 0, "the sample has credits, kept with their lines")
+
+        const reconcile = () => Effect.promise(() => runCli(["reconcile", ...common], { JK_API_KEY: apiKey }))
+        const clean = yield* reconcile()
+        assert.strictEqual(clean.status, 0, clean.stdout + clean.stderr)
+
+        // Kept books tampered with are what reconcile compares: the first invoice's total, 1.00 more.
+        const invoice = kept.documents.find((d) => d.kind === "invoice")!
+        yield* inProcess(
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            const [row] = yield* sql<{ seq: number; json: string }>`
+              SELECT seq, json FROM plan_books WHERE part = 'documents' ORDER BY seq LIMIT 1`
+            const docs = JSON.parse(row!.json) as Array<{ number: string; total: { $d: [string, number] } }>
+            const doc = docs.find((d) => d.number === invoice.number)!
+            const [unscaled, scale] = doc.total.$d
+            doc.total.$d = [String(BigInt(unscaled) + 10n ** BigInt(scale)), scale]
+            yield* sql`UPDATE plan_books SET json = ${JSON.stringify(docs)} WHERE seq = ${row!.seq}`
+          })
+        )
+        const tampered = yield* reconcile()
+        assert.strictEqual(tampered.status, 1, tampered.stdout + tampered.stderr)
+        assert.include(tampered.stdout, "Reconciliation: DIFFERENCES")
+        const report = lastReport(NodePath.join(dir, "runs"))
+        assert.deepStrictEqual(
+          report.differences.map((d: { subject: string; fix: string }) => [d.subject, d.fix.split(":")[0]]),
+          [[`invoice ${invoice.number}`, "totalAmount"]],
+          "the kept total is what was compared, and nothing else"
+        )
+
+        // Extracted again, staging is not what the plan read: the books are read again, and match.
+        yield* inProcess(Extract.run({ source: "xero", inputDir: sampleDir }))
+        assert.isUndefined(yield* inProcess(PlanBooks.read(digest)), "not used after a new extract")
+        const again = yield* reconcile()
+        assert.strictEqual(again.status, 0, again.stdout + again.stderr)
+
+        // An account that differs is explained from the books' lines, read in full for it (and only then).
+        const compare = (books: SourceBooks, withLines?: Effect.Effect<SourceBooks>) =>
+          inProcess(
+            Effect.map(
+              Reconcile.reconcile(books, "SGD", "2025-12-31", undefined, undefined, withLines),
+              (r) => r.differences.map((d) => [d.subject, d.difference, d.candidates.map((c) => c.reference)])
+            )
+          )
+        let reads = 0
+        const lines = Effect.zipRight(
+          Effect.sync(() => reads++),
+          inProcess(XeroSource.read)
+        )
+        assert.deepStrictEqual(yield* compare(kept, lines), [])
+        assert.strictEqual(reads, 0, "nothing differs: the lines are not read")
+        yield* Effect.promise(async () => {
+          const accounts = await searchAll(s, "chart-of-accounts", "name")
+          const id = (name: string) => accounts.find((a) => a.name === name)!.resourceId as string
+          const res = await call(s, "POST", "/journals", {
+            reference: "ADJ-KEPT-1",
+            valueDate: "2025-06-30",
+            saveAsDraft: false,
+            journalEntries: [
+              { accountResourceId: id("Sales"), type: "DEBIT", amount: 50, description: "tamper" },
+              {
+                accountResourceId: id("DBS Business Account"),
+                type: "CREDIT",
+                amount: 50,
+                description: "tamper"
+              }
+            ]
+          })
+          if (res.status >= 300) throw new Error(JSON.stringify(res.body))
+        })
+        const fromFull = yield* compare(full)
+        assert.includeDeepMembers(fromFull, [["Sales", "50.00", ["ADJ-KEPT-1"]]])
+        assert.deepStrictEqual(yield* compare(kept, lines), fromFull, "the same differences and candidates")
+        assert.strictEqual(reads, 1, "the books are read in full once, for the accounts that differ")
+      }),
+    240_000
+  )
+})
+
+const lastReport = (runs: string) => {
+  const last = NodeFs.readdirSync(runs)
+    .filter((d) => d.startsWith("reconcile-"))
+    .sort()
+    .at(-1)!
+  return JSON.parse(NodeFs.readFileSync(NodePath.join(runs, last, "report.json"), "utf8"))
+}
