@@ -204,16 +204,16 @@ const build = (
       mappings,
       mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
     )
-    const plain = PlanBuilder.build(books, snapshot, mappings, spill)
     // Full-history books are kept for reconcile, which otherwise reads them again; a conversion's depend on
-    // the target as it was planned against, and reconcile converts them again.
+    // the target as it was planned against, and reconcile converts them again. Kept before the build, and
+    // the garbage of keeping them collected: after it, that garbage piled on the build's peak.
     const booksDigest =
       cutover === undefined
         ? { id: NodeCrypto.randomUUID(), fingerprint: yield* PlanBooks.fingerprint }
         : undefined
-    ;(globalThis as any).__mark?.("digest start")
     yield* booksDigest === undefined ? PlanBooks.clear : PlanBooks.save(booksDigest.id, books)
-    ;(globalThis as any).__mark?.("digest saved")
+    collectNow()
+    const plain = PlanBuilder.build(books, snapshot, mappings, spill)
     const built = {
       ...plain,
       clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],
