@@ -93,6 +93,10 @@ const cutoverOf = (c: Conversion | undefined): Cutover =>
       ? { mode: "from", from: c.from }
       : { mode: "quick", asAt: c.asAt }
 
+/** The date reconcile proves: `asAt` when given, else a quick conversion's date, else the books' `last`. */
+const provenAt = (asAt: string | undefined, cutover: Cutover, last: string): string =>
+  asAt ?? (cutover?.mode === "quick" ? cutover.asAt : last)
+
 /**
  * Plans the staged books against the target. `workspace`: the decisions of its review.xlsx apply (a bad one
  * fails the plan, naming its cell) and the suggestions still unconfirmed are recorded for load's gate.
@@ -349,7 +353,7 @@ const compare = (asAt: string | undefined) =>
     // gave; reconcile reads again if the books read now differ): at 100,000 invoices the target took 64 s to
     // answer the reads, in which reading the books again took place after them.
     const span = meta.span
-    const date = span && (asAt ?? (cutover?.mode === "quick" ? cutover.asAt : span.last))
+    const date = span && provenAt(asAt, cutover, span.last)
     const ahead =
       span === undefined || date === undefined
         ? undefined
@@ -374,7 +378,7 @@ const compare = (asAt: string | undefined) =>
     const result = yield* Reconcile.reconcile(
       books,
       meta.baseCurrency,
-      asAt ?? (cutover?.mode === "quick" ? cutover.asAt : spanOf(books).last),
+      provenAt(asAt, cutover, spanOf(books).last),
       from.system,
       ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: Fiber.join(fiber) },
       // To explain an account that differs, the documents' lines: the books read in full.

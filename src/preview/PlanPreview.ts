@@ -64,7 +64,11 @@ const make = (
     const meta = yield* PlanStore.meta
     if (meta === undefined) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
     const tbs = books.trialBalances
-    const operations = yield* PlanStore.operationCount
+    // The counts cover every operation (counted by the database, not read); the page lists the first of each phase.
+    const planned = yield* PlanStore.kindCounts
+    const phaseCounts: Partial<Record<Phase, number>> = {}
+    for (const k of planned) phaseCounts[k.phase] = (phaseCounts[k.phase] ?? 0) + k.n
+    const operations = planned.reduce((n, k) => n + k.n, 0)
     const snapshot = yield* Effect.either(MirrorSnapshot.take)
     const projection = Either.isLeft(snapshot)
       ? Either.left(snapshot.left.message)
@@ -97,15 +101,10 @@ const make = (
           afterPage
         )
       )
-    // The counts cover every operation (counted by the database, not read); the page lists the first of each phase.
-    const planned = yield* PlanStore.kindCounts
-    const phaseCounts: Partial<Record<Phase, number>> = {}
-    for (const k of planned) phaseCounts[k.phase] = (phaseCounts[k.phase] ?? 0) + k.n
     const documents: Array<Preview.PreviewDoc> = []
     for (const phase of phases)
       for (const op of yield* PlanStore.page(phase, 0, HtmlPreview.PER_PHASE))
         documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
-    const operationCount = Object.values(phaseCounts).reduce((a, b) => a + b, 0)
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {
       header: {
@@ -114,7 +113,7 @@ const make = (
         baseCurrency: meta.baseCurrency,
         conversion: conversionText(meta.conversion),
         planHash: meta.planHash,
-        operations: operationCount,
+        operations,
         generatedAt
       },
       kinds: Preview.kindCounts(planned, p?.outcomes ?? []),

@@ -3,8 +3,8 @@
  * collection of `SourceBooks` as it was read, except the documents' lines. Reconcile compares documents by
  * their totals, payments, dates and contacts, never by their lines; it needs the lines only to explain an
  * account that differs (the candidate postings), and reads the books again for that. Reading the books again
- * was a third of reconcile's CPU at 20,000 invoices (3.3 s of 10.4 s), on the one thread that also parses
- * the target's answers.
+ * was about a third of reconcile's CPU at 20,000 invoices (3.1-3.7 s of 10-12 s, by hand), on the one thread
+ * that also parses the target's answers.
  *
  * What is kept is used only while staging is what the plan read: the plan stores a fingerprint of staging
  * (each file's extract generation, hash and rows staged, and this format's version) beside the digest's id,
@@ -17,6 +17,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import { relieve } from "../Memory.js"
+import { remembered } from "../Remembered.js"
 import type { BooksDigest } from "../transform/Plan.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 
@@ -26,8 +27,11 @@ const FORMAT = 1
 /** Items of one collection per row. */
 const CHUNK = 2000
 
+/** Rows read at a time. */
+const PAGE = 64
+
 /** Every collection of `SourceBooks`, in the order they are kept. */
-const parts = [
+export const parts = [
   "accounts",
   "contacts",
   "items",
@@ -69,16 +73,10 @@ export const encodeChunk = (part: Part, items: ReadonlyArray<unknown>): string =
  * The items of a chunk's text. Short texts repeated from item to item (dates, currencies, states, contact
  * names) are shared, as the books read from staging share them.
  */
-export const chunkDecoder = () => {
-  const shared = new Map<string, string>()
+const chunkDecoder = () => {
+  const share = remembered((text: string) => text)
   const reviver = (_key: string, value: unknown): unknown => {
-    if (typeof value === "string") {
-      if (value.length > 40) return value
-      const known = shared.get(value)
-      if (known !== undefined) return known
-      shared.set(value, value)
-      return value
-    }
+    if (typeof value === "string") return value.length > 40 ? value : share(value)
     if (value !== null && typeof value === "object" && MONEY in value) {
       const [unscaled, scale] = (value as { [MONEY]: [string, number] })[MONEY]
       return BigDecimal.make(BigInt(unscaled), scale)
@@ -135,13 +133,13 @@ export const read = (digest: BooksDigest | undefined) =>
     for (;;) {
       const rows = yield* sql<{ seq: number; part: Part; json: string }>`
         SELECT seq, part, json FROM plan_books WHERE digest = ${digest.id} AND seq > ${after}
-        ORDER BY seq LIMIT 64`
+        ORDER BY seq LIMIT ${PAGE}`
       for (const r of rows) {
         const items = (books[r.part] ??= [])
         for (const item of decode(r.json)) items.push(item)
       }
       relieve()
-      if (rows.length < 64) break
+      if (rows.length < PAGE) break
       after = rows[rows.length - 1]!.seq
     }
     if (books.documents === undefined) return undefined

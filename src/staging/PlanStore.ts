@@ -171,11 +171,11 @@ export const page = (phase: Phase, afterSeq: number, limit: number) =>
   }).pipe(Effect.orDie)
 
 /** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
-export type PageReader<R, A extends { readonly seq: number } = StoredOp> = (
+export type PageReader<R> = (
   phase: Phase,
   afterSeq: number,
   limit: number
-) => Effect.Effect<ReadonlyArray<A>, never, R>
+) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>
 
 /** Operations read and worked on at a time by what pages through a stored plan. */
 export const PAGE_SIZE = 5000
@@ -186,9 +186,9 @@ export const PAGE_SIZE = 5000
  * (`Memory.relieve`).
  */
 export const eachPageOf =
-  <RR, A extends { readonly seq: number } = StoredOp>(read: PageReader<RR, A>) =>
+  <RR>(read: PageReader<RR>) =>
   <E, R>(
-    f: (ops: ReadonlyArray<A>, phase: Phase) => Effect.Effect<void, E, R>,
+    f: (ops: ReadonlyArray<StoredOp>, phase: Phase) => Effect.Effect<void, E, R>,
     limit: number = PAGE_SIZE
   ): Effect.Effect<void, E, R | RR> =>
     Effect.gen(function* () {
@@ -240,11 +240,4 @@ export const kindCounts = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   return yield* sql<{ phase: Phase; kind: OpKind; n: number }>`
     SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
-}).pipe(Effect.orDie)
-
-/** How many operations the stored plan has. */
-export const operationCount = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const [row] = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM plan_ops`
-  return row?.n ?? 0
 }).pipe(Effect.orDie)
