@@ -60,6 +60,21 @@ describe("the books a plan keeps for reconcile", () => {
             `${part} kept as read (money exactly)`
           )
         assert.isAbove(kept.credits?.length ?? 0, 0, "the sample has credits, kept with their lines")
+        // Kept in ASCII (escapes), read back with every accent: the sample's names have ß, é, ü, ×.
+        const stored = yield* inProcess(
+          Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ json: string }>`SELECT json FROM plan_books`)
+        )
+        assert.isTrue(
+          stored.every((r) => /^[\x00-\x7f]*$/.test(r.json)),
+          "the kept text is ASCII"
+        )
+        const names = kept.contacts.map((c) => c.name).filter((n) => /[^\x00-\x7f]/.test(n))
+        assert.isAbove(names.length, 0, "contacts named with accents are kept")
+        assert.includeMembers(
+          full.contacts.map((c) => c.name),
+          names,
+          "and read back as they were"
+        )
 
         const reconcile = () => Effect.promise(() => runCli(["reconcile", ...common], { JK_API_KEY: apiKey }))
         const clean = yield* reconcile()
