@@ -8,7 +8,6 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { steadyYoungGeneration } from "../../Memory.js"
 import * as Pipeline from "../Pipeline.js"
 import * as Run from "../Run.js"
 import { apiKeyFile, baseUrl, exitWith, runsDir, staging, target, workspace } from "../common.js"
@@ -28,7 +27,6 @@ export const reconcile = Command.make(
   (args) =>
     exitWith(
       Effect.gen(function* () {
-        steadyYoungGeneration()
         const run = yield* Run.open(args.runsDir, "reconcile", {
           workspace: args.workspace,
           baseUrl: args.baseUrl
