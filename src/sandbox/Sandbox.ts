@@ -46,6 +46,13 @@ export interface SandboxOptions {
   readonly searchMaxRows?: number
   /** NDJSON file: one line per request `{ method, path, status, ms, fault? }`. */
   readonly requestLog?: string
+  /**
+   * Told of each write the sandbox has committed (its method and path, `/api/v1` included), before it is
+   * answered: a test can kill its client at a chosen write, which the client then never hears of. The
+   * request log is written afterwards, and asynchronously: under load it lags by more than a short stretch
+   * of writes.
+   */
+  readonly onWrite?: (method: string, path: string) => void
 }
 
 /** A running sandbox. */
@@ -104,7 +111,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     store,
     faults: new Faults(options.faults),
     apiKeys: options.apiKeys === undefined ? undefined : new Set(options.apiKeys),
-    requestLog: options.requestLog
+    requestLog: options.requestLog,
+    onWrite: options.onWrite
   })
   await new Promise<void>((resolve, reject) => {
     front.server.once("error", reject)

@@ -15,6 +15,7 @@ export interface ServerDeps {
   readonly faults: Faults
   readonly apiKeys: ReadonlySet<string> | undefined
   readonly requestLog: string | undefined
+  readonly onWrite: ((method: string, path: string) => void) | undefined
 }
 
 /** Searches and reports are POSTs that write nothing. */
@@ -176,6 +177,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     const served = full.startsWith(PREFIX + "/")
       ? dispatch(method, full.slice(PREFIX.length), query, raw, req.headers["content-type"] ?? "")
       : error(notFound(`no endpoint ${method} ${full}`))
+    if (deps.onWrite !== undefined && isWrite(method, full) && served.status < 300) deps.onWrite(method, full)
     if (plan?.dropAfterCommit === true && isWrite(method, full) && served.status < 300)
       return cut(served.status, "drop-after-commit")
     reply(served)
