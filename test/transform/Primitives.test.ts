@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as BigDecimal from "effect/BigDecimal"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Dates from "../../src/transform/Dates.js"
@@ -57,6 +58,26 @@ describe("Money", () => {
   })
   it("encodes to a JSON number only at the wire edge", () => {
     assert.strictEqual(Schema.encodeSync(Money.Amount)(m("1234.50")), 1234.5)
+  })
+  it("reads a number as the decimal its text shows, normalised, with or without the cents' short cut", () => {
+    const edges = [
+      0, -0, 0.01, -0.01, 0.1, 0.07, 1, 10, 1500, -1500, 99.99, 1234.5, 241302.13, 1e12, 9999999999999.99
+    ]
+    const beyond = [1e13, -1e13, 123.456, 0.001, 1e-7, 5e20, 0.1 + 0.2, 1 / 3, 12345678901234.5]
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+    const amounts = Array.from(
+      { length: 20_000 },
+      (_, i) => (Math.round(random() * 10 ** (1 + (i % 12))) / 100) * (i % 3 === 0 ? -1 : 1)
+    )
+    for (const n of [...edges, ...beyond, ...amounts]) {
+      const quick = Money.fromNumber(n)
+      const read = Money.fromNumberText(n)
+      assert.deepStrictEqual([quick.value, quick.scale], [read.value, read.scale], `${n}`)
+      assert.strictEqual(BigDecimal.normalize(quick), quick, `${n} is normalised`)
+    }
+    assert.deepStrictEqual([Money.fromNumber(1500).value, Money.fromNumber(1500).scale], [15n, -2])
+    assert.strictEqual(Money.toFixed(Money.fromNumber(0.1 + 0.2), 17), "0.30000000000000004")
   })
 })
 
