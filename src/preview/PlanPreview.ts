@@ -93,7 +93,7 @@ const make = (
      * waits for `afterPage` after each page.
      */
     const eachDoc = (visit: (d: Preview.PreviewDoc) => void, afterPage: Effect.Effect<void>) =>
-      PlanStore.eachPage((ops) =>
+      PlanStore.eachPageOf(PlanStore.previewPage)((ops) =>
         Effect.zipRight(
           Effect.sync(() => {
             for (const op of ops) visit(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
@@ -103,7 +103,7 @@ const make = (
       )
     const documents: Array<Preview.PreviewDoc> = []
     for (const phase of phases)
-      for (const op of yield* PlanStore.page(phase, 0, HtmlPreview.PER_PHASE))
+      for (const op of yield* PlanStore.previewPage(phase, 0, HtmlPreview.PER_PHASE))
         documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {

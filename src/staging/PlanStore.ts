@@ -170,6 +170,22 @@ export const page = (phase: Phase, afterSeq: number, limit: number) =>
     return rows.map(fromRow)
   }).pipe(Effect.orDie)
 
+/**
+ * `page` for the preview, which lists each operation by its key fields: a document's body comes without its
+ * lines (SQLite drops `lineItems` before the text is handed over). The lines were 18 of the 30 MB of bodies
+ * the preview read back at 20,000 invoices: reading every operation as the preview lists it took 1.12-1.17 s
+ * (1.4-1.5 s of CPU) against 1.16-1.35 s (1.5-1.9 s), three runs each.
+ */
+export const previewPage = (phase: Phase, afterSeq: number, limit: number) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<OpRow>`
+      SELECT seq, key, phase, kind, natural_key, depends_on, body_hash, lineage,
+        json_remove(body, '$.lineItems') AS body
+      FROM plan_ops WHERE phase = ${phase} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
+    return rows.map(fromRow)
+  }).pipe(Effect.orDie)
+
 /** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
 export type PageReader<R> = (
   phase: Phase,
