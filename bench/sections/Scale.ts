@@ -5,6 +5,7 @@
  * time, rate, CPU and peak RSS as the kernel saw it from outside; then the sandbox's own peak RSS, its
  * trial-balance report's answer time with the whole company loaded, and the growth of every peak RSS from the
  * smallest to the largest size. Sizes: `--invoices N[,N…]` (default 20,000 and 100,000; `--quick`: 1,000).
+ * Reconcile runs three times, each followed by a bare client's replay of its reads: the medians are compared.
  */
 import { spawn, spawnSync } from "node:child_process"
 import * as NodeFs from "node:fs"
@@ -18,6 +19,8 @@ import { measure } from "../Probe.js"
 import { note, ratio, round, table, verdict } from "../Report.js"
 
 const TIME = "/usr/bin/time"
+/** Rounds of reconcile and its bare baseline, interleaved. */
+const RECONCILE_ROUNDS = 3
 const SEED = 5
 const AIMS = {
   rssMb: 300,
@@ -140,30 +143,25 @@ const requestsSince = (requestLog: string, from: number) => {
 /**
  * The baseline for reconcile: a bare undici client (one keep-alive connection) performing the same reads, in
  * the same order, one after another as reconcile makes them, parsing each answer's JSON and nothing more.
- * Seconds, best of `runs`.
+ * Seconds.
  */
-const bareReads = async (url: string, reads: ReadonlyArray<LoggedRequest>, runs = 3) => {
-  const origin = new URL(url).origin
-  const pool = new Pool(origin, { connections: 1 })
-  const times: Array<number> = []
+const bareReads = async (url: string, reads: ReadonlyArray<LoggedRequest>) => {
+  const pool = new Pool(new URL(url).origin, { connections: 1 })
   try {
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now()
-      for (const r of reads) {
-        const res = await pool.request({
-          method: r.method as "GET" | "POST",
-          path: r.url ?? r.path,
-          headers: { "x-jk-api-key": Pipeline.API_KEY, "content-type": "application/json" },
-          ...(r.body === undefined ? {} : { body: r.body })
-        })
-        await res.body.json()
-      }
-      times.push((performance.now() - started) / 1000)
+    const started = performance.now()
+    for (const r of reads) {
+      const res = await pool.request({
+        method: r.method as "GET" | "POST",
+        path: r.url ?? r.path,
+        headers: { "x-jk-api-key": Pipeline.API_KEY, "content-type": "application/json" },
+        ...(r.body === undefined ? {} : { body: r.body })
+      })
+      await res.body.json()
     }
+    return (performance.now() - started) / 1000
   } finally {
     await pool.close()
   }
-  return Math.min(...times)
 }
 
 const number = (output: string, re: RegExp): number => {
@@ -207,7 +205,6 @@ const company = async (invoices: number, options: ProcessOptions) => {
   const env = { ...process.env, JK_API_KEY: Pipeline.API_KEY }
   const common = ["--workspace", workspace, "--runs-dir", runsDir]
   const stages: Array<StageFigures> = []
-  let requestsBefore = 0
   try {
     const run = (
       stage: Stage,
@@ -247,19 +244,43 @@ const company = async (invoices: number, options: ProcessOptions) => {
       (o) => number(o, /(\d+) requests sent/),
       "requests"
     )
-    requestsBefore = requestsSince(requestLog, 0).total
-    const reconciled = run("reconcile", withTarget, () => NaN, "reads")
-    const reads = requestsSince(requestLog, requestsBefore)
+    // Reconcile and a bare client's replay of its reads, interleaved three times; the median of each (its
+    // peak RSS the highest): one run of each moved the ratio by a fifth from run to run on this machine.
+    const rounds: Array<{
+      t: ReturnType<typeof timed>
+      reads: ReturnType<typeof requestsSince>
+      bare: number
+    }> = []
+    for (let i = 0; i < RECONCILE_ROUNDS; i++) {
+      note(`reconcile (${invoices} invoices), round ${i + 1} of ${RECONCILE_ROUNDS}`)
+      const before = requestsSince(requestLog, 0).total
+      const t = timed(["reconcile", ...withTarget, ...common], env, dir, options.profileDir)
+      if (t.exitCode !== 0) throw new Error(`reconcile exited ${t.exitCode}:\n${t.output.slice(-3000)}`)
+      const reads = requestsSince(requestLog, before)
+      const unreplayable = reads.requests.filter((q) => q.url === undefined).length
+      if (unreplayable > 0)
+        throw new Error(`${unreplayable} of reconcile's requests were not logged as reads: it must only read`)
+      rounds.push({ t, reads, bare: await bareReads(sandbox.url, reads.requests) })
+    }
+    const median = <A>(xs: ReadonlyArray<A>, by: (x: A) => number): A =>
+      [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!
+    const { t: reconciled, reads } = median(rounds, (r) => r.t.seconds)
+    const bareSeconds = median(rounds, (r) => r.bare).bare
+    stages.push({
+      stage: "reconcile",
+      exitCode: reconciled.exitCode,
+      seconds: round(reconciled.seconds, 2),
+      items: reads.count,
+      unit: "reads",
+      perSecond: round(reads.count / reconciled.seconds),
+      cpuSeconds: round(reconciled.cpuSeconds, 1),
+      peakRssMb: round(Math.max(...rounds.map((r) => r.t.peakRssMb)))
+    })
     const r = stages.at(-1)!
-    stages[stages.length - 1] = { ...r, items: reads.count, perSecond: round(reads.count / r.seconds) }
     // The date reconcile proved the books at (the last date in the source).
     const endDate =
       /(\d{4}-\d\d-\d\d)\s*$/m.exec(reconciled.output.split("clearing accounts")[1] ?? "")?.[1] ??
       "2025-12-31"
-    const unreplayable = reads.requests.filter((q) => q.url === undefined).length
-    if (unreplayable > 0)
-      throw new Error(`${unreplayable} of reconcile's requests were not logged as reads: it must only read`)
-    const bareSeconds = await bareReads(sandbox.url, reads.requests)
     const tbMs = await trialBalanceMs(sandbox.url, endDate)
     const sandboxMemory = sandbox.memory()
     return {
@@ -275,9 +296,15 @@ const company = async (invoices: number, options: ProcessOptions) => {
         serverSeconds: round(reads.serverSeconds, 2),
         /** Reconcile's wall time over the sandbox's own time answering its reads: 1 = no client overhead at all. */
         serverShare: ratio(reads.serverSeconds, r.seconds),
-        /** A bare client's time for the same reads (best of 3), and reconcile's speed against it. */
+        /** A bare client's time for the same reads and reconcile's speed against it: medians of 3 interleaved rounds. */
         bareSeconds: round(bareSeconds, 2),
         toBare: ratio(bareSeconds, r.seconds),
+        /** Each round: reconcile's seconds and peak RSS, and the bare client's seconds. */
+        rounds: rounds.map((x) => ({
+          seconds: round(x.t.seconds, 2),
+          peakRssMb: round(x.t.peakRssMb),
+          bareSeconds: round(x.bare, 2)
+        })),
         byPath: reads.byPath
       },
       sandbox: { peakRssMb: round(sandboxMemory.peakMb), rssAtEndMb: round(sandboxMemory.rssMb) },
