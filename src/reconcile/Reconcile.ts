@@ -143,6 +143,9 @@ export const reconcile = <E = never, R = never>(
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
     const cashKeys = yield* PlanStore.naturalKeys(["cash-in", "cash-out"])
+    // What was loaded, counted from the plan and checkpoints now, while the target answers the reads ahead
+    // (about 0.2 s of SQL at 20,000 invoices that took place after them).
+    const load = yield* LoadFacts.read(books.rates)
     const notes: Array<string> = []
     const pairing = meta?.accounts ?? byName(books)
     if (meta?.accounts === undefined)
@@ -320,7 +323,6 @@ export const reconcile = <E = never, R = never>(
     if (agedDates.AP.length === 0 && !journalsOnly)
       notProven.push({ what: "Payables per contact", export: source.exports.AP(asAt) })
     const verdict = differences.length > 0 ? "DIFFERENCES" : notProven.length > 0 ? "NOT PROVEN" : "MATCHES"
-    const load = yield* LoadFacts.read(books.rates)
     return {
       matches: verdict === "MATCHES",
       verdict,
