@@ -8,7 +8,6 @@
  * is at zero; a second load sends nothing, and a rollback removes it all.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as Extract from "../../src/extract/Extract.js"
 import * as Executor from "../../src/load/Executor.js"
@@ -19,7 +18,7 @@ import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { accountNets, aging, allKindsDir, assertNewKindsOnce } from "../support/AllKinds.js"
-import { assertExactlyOnce, call, layers, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { assertExactlyOnce, call, inProcessIn, sandbox, searchAll, tempDir } from "../support/Harness.js"
 
 const migrate = Effect.gen(function* () {
   yield* Extract.run({ source: "xero", inputDir: allKindsDir })
@@ -36,8 +35,7 @@ describe("every kind of Xero transaction → sandbox", () => {
       Effect.gen(function* () {
         const s = yield* sandbox()
         const workspace = tempDir("allkinds")
-        const run = <A, E, R>(e: Effect.Effect<A, E, R>) =>
-          e.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+        const run = <A, E, R>(e: Effect.Effect<A, E, R>) => e.pipe(inProcessIn(s, workspace))
 
         const plan = yield* run(migrate)
         assert.deepStrictEqual(

@@ -4,7 +4,6 @@
  * record exactly once, and the reconciliation matches.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import Database from "better-sqlite3"
 import * as NodePath from "node:path"
@@ -12,7 +11,16 @@ import * as Reconcile from "../../src/reconcile/Reconcile.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { loadAndKill } from "../support/Kill.js"
-import { apiKey, assertExactlyOnce, layers, runCli, sampleDir, sandbox, tempDir } from "../support/Harness.js"
+import {
+  apiKey,
+  assertExactlyOnce,
+  inProcessIn,
+  layers,
+  runCli,
+  sampleDir,
+  sandbox,
+  tempDir
+} from "../support/Harness.js"
 
 const cli = (args: ReadonlyArray<string>, env: Record<string, string>) =>
   Effect.promise(() => runCli(args, env))
@@ -135,7 +143,7 @@ describe("crash and resume", () => {
         const rec = yield* Effect.gen(function* () {
           const books = yield* XeroSource.read
           return yield* Reconcile.reconcile(books, "SGD", "2025-12-31")
-        }).pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+        }).pipe(inProcessIn(s, workspace))
         assert.deepStrictEqual(rec.documents.mismatches, [])
         assert.deepStrictEqual(rec.differences, [])
         assert.strictEqual(rec.verdict, "MATCHES")

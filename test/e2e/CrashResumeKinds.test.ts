@@ -8,7 +8,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as NodePath from "node:path"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Extract from "../../src/extract/Extract.js"
 import * as ReadSnapshot from "../../src/load/ReadSnapshot.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
@@ -16,7 +15,15 @@ import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { assertNewKindsOnce } from "../support/AllKinds.js"
-import { apiKey, assertExactlyOnce, layers, runCli, sandbox, tempDir } from "../support/Harness.js"
+import {
+  apiKey,
+  assertExactlyOnce,
+  inProcessIn,
+  layers,
+  runCli,
+  sandbox,
+  tempDir
+} from "../support/Harness.js"
 import { writeKindsFolder } from "../support/KindsFolder.js"
 import { startLoad } from "../support/Kill.js"
 
@@ -86,7 +93,7 @@ describe("crash and resume in the new kinds' phases", () => {
           )
           yield* PlanStore.save(plan, snapshot.baseCurrency)
           return yield* PlanStore.ops
-        }).pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+        }).pipe(inProcessIn(s, workspace))
         for (const [kind, nth] of killPoints) {
           const load = startLoad([...common, "--concurrency", "4"], env)
           let seen = 0

@@ -8,7 +8,6 @@
  * under injected faults, ends in the same state; a load after a rollback completes and reconciles.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { spawn } from "node:child_process"
@@ -29,7 +28,7 @@ import {
   apiKey,
   call,
   cliCommand,
-  layers,
+  inProcessIn,
   runCli,
   sampleDir,
   sandbox,
@@ -185,7 +184,7 @@ const unrelated = async (s: RunningSandbox) => {
 }
 
 const inWorkspace = <A, E, R>(s: RunningSandbox, workspace: string, effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+  effect.pipe(inProcessIn(s, workspace))
 
 const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {

@@ -15,8 +15,7 @@ import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import { call, layers, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { call, inProcessIn, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
 
 const planOnce = Effect.gen(function* () {
   const books = yield* XeroSource.read
@@ -113,7 +112,7 @@ describe("spine: bundled Xero sample → sandbox", () => {
           assert.isTrue(rec.targetTrialBalance.balanced)
           return first
         })
-        const first = yield* run.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+        const first = yield* run.pipe(inProcessIn(s, workspace))
 
         const invoices = yield* Effect.promise(() => searchAll(s, "invoices", "reference"))
         const refs = invoices.map((r: any) => r.reference)

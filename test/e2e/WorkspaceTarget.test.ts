@@ -5,7 +5,6 @@
  * sends a write there. Rolled back from its first target, the workspace is free to load into another.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as NodeFs from "node:fs"
@@ -20,7 +19,7 @@ import { WorkspaceTargetMismatch } from "../../src/staging/WorkspaceTarget.js"
 import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
-import { layers, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { inProcessIn, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
 
 const plan = Effect.gen(function* () {
   const snapshot = yield* ReadSnapshot.read
@@ -29,7 +28,7 @@ const plan = Effect.gen(function* () {
 })
 
 const against = <A, E, R>(s: RunningSandbox, workspace: string, effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+  effect.pipe(inProcessIn(s, workspace))
 
 /** Write requests (anything but GET and searches) in a sandbox's request log. */
 const writes = (log: string) =>

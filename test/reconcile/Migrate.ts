@@ -1,6 +1,5 @@
 /** The bundled sample migrated cleanly into a sandbox, for the reconciliation's end-to-end tests. */
 import { assert } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as Extract from "../../src/extract/Extract.js"
 import * as Executor from "../../src/load/Executor.js"
@@ -11,7 +10,7 @@ import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import type { SourceBooks } from "../../src/transform/SourceModel.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
-import { layers, sampleDir } from "../support/Harness.js"
+import { inProcessIn, sampleDir } from "../support/Harness.js"
 
 /** Extracts the sample, plans it (through `transform`, the identity unless a test drops rows) and loads it. */
 export const migrate = (
@@ -30,4 +29,4 @@ export const migrate = (
     const loaded = yield* Executor.load({ concurrency: 8 })
     assert.isTrue(loaded.complete, "the clean load completes")
     return books
-  }).pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+  }).pipe(inProcessIn(s, workspace))

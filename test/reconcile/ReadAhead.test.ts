@@ -5,14 +5,13 @@
  * or at the wrong date can never be what is compared.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as NodePath from "node:path"
 import * as Reconcile from "../../src/reconcile/Reconcile.js"
 import type { RunningSandbox } from "../../src/sandbox/Sandbox.js"
 import { spanOf, windowOf, type ReadWindow } from "../../src/transform/BooksSpan.js"
 import type { SourceBooks } from "../../src/transform/SourceModel.js"
-import { layers, sandbox, tempDir } from "../support/Harness.js"
+import { inProcessIn, sandbox, tempDir } from "../support/Harness.js"
 import { migrate } from "./Migrate.js"
 
 const asAt = "2025-12-31"
@@ -72,6 +71,5 @@ const run = (
   reads: ReturnType<typeof Reconcile.readTarget>
 ) =>
   Reconcile.reconcile(books, "SGD", at, undefined, { window, credits, asAt, reads }).pipe(
-    Effect.provide(layers(s, workspace)),
-    Effect.provide(NodeContext.layer)
+    inProcessIn(s, workspace)
   )

@@ -6,7 +6,6 @@
  * difference (the CLI exits 1 and its report says so).
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import ExcelJS from "exceljs"
 import * as NodeFs from "node:fs"
@@ -17,13 +16,13 @@ import type { RunningSandbox } from "../../src/sandbox/Sandbox.js"
 import * as Money from "../../src/transform/Money.js"
 import type { SourceBooks } from "../../src/transform/SourceModel.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
-import { apiKey, call, layers, runCli, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { apiKey, call, inProcessIn, runCli, sandbox, searchAll, tempDir } from "../support/Harness.js"
 import { migrate } from "./Migrate.js"
 
 const reconcile = (s: RunningSandbox, workspace: string, books?: SourceBooks) =>
   Effect.gen(function* () {
     return yield* Reconcile.reconcile(books ?? (yield* XeroSource.read), "SGD", "2025-12-31")
-  }).pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+  }).pipe(inProcessIn(s, workspace))
 
 const ok = async (s: RunningSandbox, method: string, path: string, body?: unknown) => {
   const res = await call(s, method, path, body)

@@ -6,7 +6,6 @@
  * aged reports are checked against the same Trial Balance's control accounts and the sandbox's AR/AP.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as Extract from "../../src/extract/Extract.js"
@@ -18,7 +17,7 @@ import * as Mappings from "../../src/transform/Mappings.js"
 import * as Money from "../../src/transform/Money.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
-import { call, layers, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { call, inProcessIn, sandbox, searchAll, tempDir } from "../support/Harness.js"
 import * as Files from "./SampleFiles.js"
 
 /** Cents of a report amount (`1,234.50`, blank = 0). */
@@ -92,7 +91,7 @@ describe("the sample's own Trial Balance against the sandbox after a migration",
           const loaded = yield* Executor.load({ concurrency: 8 })
           assert.isTrue(loaded.complete)
           return { mappings, books }
-        }).pipe(Effect.provide(layers(s, workspace)), Effect.provide(NodeContext.layer))
+        }).pipe(inProcessIn(s, workspace))
 
         const generated = readTrialBalance(exports)
         assert.strictEqual(generated.rows.length, summary.trialBalance.accounts)
