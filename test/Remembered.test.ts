@@ -1,9 +1,13 @@
 /**
  * A remembered function computes each answer once, undefined answers included, for string and number keys;
- * `forget` and the limit let go of what it holds.
+ * `forget` and the limit let go of what it holds. A function remembered per object computes once for each object,
+ * and the references the reconciliation's checks share (documents', credits') are such functions.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { remembered } from "../src/Remembered.js"
+import { remembered, rememberedFor } from "../src/Remembered.js"
+import { documentReferences } from "../src/transform/RecordIdentity.js"
+import { creditReferences } from "../src/transform/TransactionIdentity.js"
+import { credit, invoice } from "./transform/Books.js"
 
 /** `f` wrapped so that its calls are counted. */
 const counted = <A, K extends string | number>(f: (k: K) => A) => {
@@ -44,5 +48,38 @@ describe("remembered", () => {
     g.forget()
     g("ccc")
     assert.deepStrictEqual(c.calls, ["a", "bb", "ccc", "a", "ccc"])
+  })
+})
+
+describe("rememberedFor", () => {
+  it("computes once for each object, undefined answers included, and separately for equal objects", () => {
+    const calls: Array<object> = []
+    const g = rememberedFor((o: { readonly n: number }) => (calls.push(o), o.n > 0 ? o.n * 2 : undefined))
+    const a = { n: 1 }
+    const b = { n: 1 }
+    const z = { n: 0 }
+    assert.deepStrictEqual([g(a), g(a), g(b), g(z), g(z)], [2, 2, 2, undefined, undefined])
+    assert.deepStrictEqual(calls, [a, b, z])
+  })
+
+  it("gives the documents' and credits' references once per collection, and for a new one anew", () => {
+    const docs = [invoice("INV-1", "2025-01-01"), invoice("INV-1", "2025-02-01")]
+    const refs = documentReferences(docs)
+    assert.strictEqual(documentReferences(docs), refs, "the same collection: the same references")
+    assert.deepStrictEqual([...refs.values()], ["INV-1", "INV-1-2"])
+    const other = documentReferences([...docs])
+    assert.notStrictEqual(other, refs)
+    assert.deepStrictEqual([...other.values()], ["INV-1", "INV-1-2"])
+    const credits = [credit("CN-1", "2025-02-01", "0.00")]
+    assert.strictEqual(creditReferences(credits), creditReferences(credits))
+    const heard: Array<string> = []
+    const twice = [credit("CN-1", "2025-02-01", "0.00"), credit("CN-1", "2025-03-01", "0.00")]
+    creditReferences(twice, (_, reference) => heard.push(reference))
+    creditReferences(twice, (_, reference) => heard.push(reference))
+    assert.deepStrictEqual(
+      heard,
+      ["CN-1-2", "CN-1-2"],
+      "told of duplicates each time it is asked with a listener"
+    )
   })
 })

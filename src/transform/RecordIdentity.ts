@@ -8,6 +8,7 @@ import { createHash } from "node:crypto"
 import { normalizeName, type NameMap } from "./Mappings.js"
 import type { SourceAccount, SourceDocument, SourcePayment } from "./SourceModel.js"
 import { append } from "../Multimap.js"
+import { rememberedFor } from "../Remembered.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -44,9 +45,13 @@ export const assignReferences = (
   return refs
 }
 
-/** Every migrating document with the reference it carries in the target. */
-export const documentReferences = (docs: ReadonlyArray<SourceDocument>): Map<SourceDocument, string> =>
-  assignReferences(migrating(docs))
+/**
+ * Every migrating document with the reference it carries in the target. Built once per collection of
+ * documents: the reconciliation's document, aged and candidate checks each ask for it.
+ */
+export const documentReferences: (
+  docs: ReadonlyArray<SourceDocument>
+) => ReadonlyMap<SourceDocument, string> = rememberedFor((docs) => assignReferences(migrating(docs)))
 
 /** A deterministic reference for a journal that has none: its date and a digest of its narration. */
 export const journalReference = (date: string, narration: string): string =>

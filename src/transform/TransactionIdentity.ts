@@ -9,6 +9,7 @@ import { createHash } from "node:crypto"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { append } from "../Multimap.js"
+import { rememberedFor } from "../Remembered.js"
 import type { SourceCashEntry, SourceCredit, SourceTransfer } from "./SourceModel.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -100,7 +101,18 @@ export const creditKind = (c: Pick<SourceCredit, "side">) =>
  */
 export const creditReferences = (
   credits: ReadonlyArray<SourceCredit>,
-  onDuplicate: (c: SourceCredit, reference: string, uses: number) => void = () => {}
+  onDuplicate?: (c: SourceCredit, reference: string, uses: number) => void
+): ReadonlyMap<SourceCredit, string> =>
+  onDuplicate === undefined ? creditReferencesOnce(credits) : assignCreditReferences(credits, onDuplicate)
+
+/** The references of a collection of credits, built once (the reconciliation's checks each ask for them). */
+const creditReferencesOnce = rememberedFor((credits: ReadonlyArray<SourceCredit>) =>
+  assignCreditReferences(credits, () => {})
+)
+
+const assignCreditReferences = (
+  credits: ReadonlyArray<SourceCredit>,
+  onDuplicate: (c: SourceCredit, reference: string, uses: number) => void
 ): Map<SourceCredit, string> => {
   const out = new Map<SourceCredit, string>()
   for (const side of ["sale", "purchase"] as const) {
