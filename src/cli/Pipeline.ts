@@ -37,7 +37,7 @@ import type { SourceBooks } from "../transform/SourceModel.js"
 import * as Sources from "../transform/Sources.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as Progress from "./Progress.js"
-import { collectNow } from "../Memory.js"
+import { collectNow, growingYoungGeneration } from "../Memory.js"
 import type { Run } from "./Run.js"
 import type { Cutover } from "./common.js"
 
@@ -218,6 +218,7 @@ const build = (
         : undefined
     yield* booksDigest === undefined ? PlanBooks.clear : PlanBooks.save(booksDigest.id, books)
     collectNow()
+    growingYoungGeneration()
     const plain = PlanBuilder.build(books, snapshot, mappings, spill)
     const built = {
       ...plain,

@@ -54,6 +54,7 @@ export const plan = Command.make(
   (args) =>
     exitWith(
       Effect.gen(function* () {
+        // Held while the books are read; the build lets it grow again (`Pipeline.build`).
         steadyYoungGeneration()
         const cutover = yield* cutOver(args.mode, args.asAt, args.from)
         const run = yield* Run.open(args.runsDir, "plan", {
