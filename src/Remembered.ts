@@ -26,14 +26,15 @@ export const remembered = <A, K extends string | number = string>(
 
 /**
  * A function of an object that remembers its answer for each object it was asked about, for as long as the
- * object lives: for an index that several checks build over the same collection (the reconciliation's
- * documents and credits, each with its reference), which is then built once. The object must not change
- * after it is first asked about; the books are read once and never changed.
+ * object lives: what is built once per schema or header (an encoder, a row builder), or an index that several
+ * checks build over the same collection (the reconciliation's documents and credits, each with its
+ * reference). The object must not change after it is first asked about.
  */
 export const rememberedFor = <K extends object, A>(f: (k: K) => A): ((k: K) => A) => {
   const answers = new WeakMap<K, A>()
   return (k) => {
-    if (answers.has(k)) return answers.get(k)!
+    const known = answers.get(k)
+    if (known !== undefined || answers.has(k)) return known as A
     const a = f(k)
     answers.set(k, a)
     return a

@@ -362,7 +362,8 @@ const compare = (asAt: string | undefined) =>
         : { window: windowOf(span, date), credits: span.credits, asAt: date }
     // The fiber hands its reads over once and ends with nothing: a fiber keeps its result for as long as it
     // is referenced, and this one was until the report had been written, holding the target's documents
-    // through the collection after the comparison (116 MB at 100,000 invoices).
+    // through the collection after the comparison (heap in use after it: 175 MB against 69 MB now, at
+    // 100,000 invoices).
     let answered: Reconcile.TargetReads | undefined
     const fiber =
       ahead === undefined

@@ -2,6 +2,7 @@
  * Flat tables (a header row, then one record per line): finding the header among the first records,
  * turning cells into `data`, and the reader shared by every plain export and import template.
  */
+import { rememberedFor } from "../Remembered.js"
 import * as Headers from "./Headers.js"
 import * as P from "./Profile.js"
 import { isBlank, lastFilled, type SourceRecord } from "./SourceRecord.js"
@@ -52,22 +53,16 @@ export const tooManyCells = (file: string, record: SourceRecord, width: number):
 
 type DataOf = (cells: ReadonlyArray<string>) => Record<string, string>
 
-const builders = new WeakMap<ReadonlyArray<string>, DataOf>()
-
 /**
  * A function building `data` objects for `keys` as one object literal (keys JSON-quoted, in order), so that
  * every row of a file shares one object shape: 5× cheaper to build than key-by-key assignment, which turns a
- * wide row into a dictionary, and cheaper to serialize. Property order and values are the same.
+ * wide row into a dictionary, and cheaper to serialize. Property order and values are the same. One per
+ * header.
  */
-const builder = (keys: ReadonlyArray<string>): DataOf => {
-  let build = builders.get(keys)
-  if (build === undefined) {
-    const fields = keys.map((k, i) => `${JSON.stringify(k)}: (c[${i}] ?? "").trim()`)
-    build = new Function("c", `return {${fields.join(",")}}`) as DataOf
-    builders.set(keys, build)
-  }
-  return build
-}
+const builder = rememberedFor((keys: ReadonlyArray<string>): DataOf => {
+  const fields = keys.map((k, i) => `${JSON.stringify(k)}: (c[${i}] ?? "").trim()`)
+  return new Function("c", `return {${fields.join(",")}}`) as DataOf
+})
 
 /** `data` of a record: header key → trimmed cell, "" for missing cells. */
 export const toData = (keys: ReadonlyArray<string>, cells: ReadonlyArray<string>): Record<string, string> =>
@@ -88,13 +83,13 @@ export const valuesOf = (width: number, cells: ReadonlyArray<string>): ReadonlyA
   return out
 }
 
-const folded = new WeakMap<ReadonlyArray<string>, ReadonlyArray<string>>()
+/** A header's cells folded (`Headers.fold`), once per header. */
+const folded = rememberedFor((header: ReadonlyArray<string>) => header.map(Headers.fold))
 
 /** True when a record repeats the header row (concatenated exports). */
 export const isHeaderAgain = (header: ReadonlyArray<string>, cells: ReadonlyArray<string>): boolean => {
   if (header.length === 0) return false
-  let folds = folded.get(header)
-  if (folds === undefined) folded.set(header, (folds = header.map(Headers.fold)))
+  const folds = folded(header)
   if (folds[0] !== foldFirst(cells[0] ?? "")) return false
   for (let i = 1; i < folds.length; i++) if (folds[i] !== Headers.fold(cells[i] ?? "")) return false
   return true

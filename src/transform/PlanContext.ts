@@ -4,6 +4,7 @@
  * its schema class; a body that does not decode becomes a reject naming the schema path and the source rows.
  */
 import { relieve } from "../Memory.js"
+import { rememberedFor } from "../Remembered.js"
 import { flattened } from "../Strings.js"
 import * as Schema from "effect/Schema"
 import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
@@ -35,12 +36,11 @@ export interface AccountTarget {
 }
 
 /** One compiled encoder per body schema, not one built per operation. */
-const encoders = new WeakMap<object, (body: never) => unknown>()
-const encoderOf = <A, I>(schema: Schema.Schema<A, I>): ((body: A) => I) => {
-  let e = encoders.get(schema)
-  if (e === undefined) encoders.set(schema, (e = Schema.encodeSync(schema) as (body: never) => unknown))
-  return e as (body: A) => I
-}
+const encoders = rememberedFor(
+  (schema: Schema.Schema<unknown, unknown>) => Schema.encodeSync(schema) as (body: unknown) => unknown
+)
+const encoderOf = <A, I>(schema: Schema.Schema<A, I>): ((body: A) => I) =>
+  encoders(schema as Schema.Schema<unknown, unknown>) as (body: A) => I
 
 export class PlanContext {
   readonly ops: Array<PlannedOp> = []
