@@ -41,11 +41,21 @@ export interface SearchOptions<A = Record<string, unknown>> {
    * search holds those, not every full row, until the search ends). Default: the whole row.
    */
   readonly keep?: (row: Record<string, unknown>) => A
+  /**
+   * Stop after the first page when the target says the search holds more rows than this
+   * (`totalElements`): answered `truncated`, without rows, for the caller to search narrower windows,
+   * instead of reading pages up to the target's cap only to read them again.
+   */
+  readonly splitAbove?: number
 }
 
 export interface SearchResult<A = Record<string, unknown>> {
   readonly rows: ReadonlyArray<A>
   readonly truncated: boolean
+  /** How many rows the target says the search holds (`totalElements`), when it says. */
+  readonly total?: number
+  /** The target's cap on a search's rows, when a truncated page says it (`_meta.maxRows`). */
+  readonly maxRows?: number
 }
 
 export interface TargetApiShape {
@@ -151,6 +161,63 @@ const outcome = (
   return Effect.fail(new TargetRejected({ operation, status, ...errorsOf(body) }))
 }
 
+const count = (v: unknown): number | undefined => (typeof v === "number" && v >= 0 ? v : undefined)
+
+/** Every row of a search through `read`, page by page, stopping where the target truncates it. */
+export const searchPages =
+  (read: TargetApiShape["read"]) =>
+  <A = Record<string, unknown>>(
+    path: string,
+    options: SearchOptions<A>
+  ): Effect.Effect<SearchResult<A>, TargetError> =>
+    Effect.gen(function* () {
+      const limit = options.pageSize ?? 1000
+      const rows: Array<A> = []
+      for (let offset = 0; ; offset++) {
+        const page = yield* read("POST", path, {
+          ...(options.filter ? { filter: options.filter } : {}),
+          sort: options.sort,
+          limit,
+          offset
+        })
+        const p = page as {
+          data?: unknown
+          totalPages?: unknown
+          totalElements?: unknown
+          truncated?: unknown
+          _meta?: { maxRows?: unknown }
+        }
+        if (!Array.isArray(p?.data)) {
+          return yield* new TargetProtocolError({
+            operation: `POST ${path}`,
+            detail: "a search page without a data array"
+          })
+        }
+        relieve()
+        const total = count(p.totalElements)
+        const maxRows = count(p._meta?.maxRows)
+        const told = {
+          ...(total === undefined ? {} : { total }),
+          ...(maxRows === undefined ? {} : { maxRows })
+        }
+        if (
+          offset === 0 &&
+          options.splitAbove !== undefined &&
+          total !== undefined &&
+          total > options.splitAbove
+        )
+          return { rows: [], truncated: true, ...told }
+        const data = p.data as Array<Record<string, unknown>>
+        const keep = options.keep
+        // Without `keep`, A is the row itself.
+        if (keep === undefined) rows.push(...(data as Array<A>))
+        else for (const row of data) rows.push(keep(row))
+        if (p.truncated === true) return { rows, truncated: true, ...told }
+        const totalPages = typeof p.totalPages === "number" ? p.totalPages : 0
+        if (p.data.length < limit || offset + 1 >= totalPages) return { rows, truncated: false, ...told }
+      }
+    })
+
 /** The API over `agent` (whose timeouts bound every attempt). */
 export const make = (config: TargetConfig, agent: Agent) =>
   Effect.gen(function* () {
@@ -199,40 +266,7 @@ export const make = (config: TargetConfig, agent: Agent) =>
       return loop(1)
     }
 
-    const searchAll = <A = Record<string, unknown>>(
-      path: string,
-      options: SearchOptions<A>
-    ): Effect.Effect<SearchResult<A>, TargetError> =>
-      Effect.gen(function* () {
-        const limit = options.pageSize ?? 1000
-        const rows: Array<A> = []
-        for (let offset = 0; ; offset++) {
-          const page = yield* read("POST", path, {
-            ...(options.filter ? { filter: options.filter } : {}),
-            sort: options.sort,
-            limit,
-            offset
-          })
-          const p = page as { data?: unknown; totalPages?: unknown; truncated?: unknown }
-          if (!Array.isArray(p?.data)) {
-            return yield* new TargetProtocolError({
-              operation: `POST ${path}`,
-              detail: "a search page without a data array"
-            })
-          }
-          relieve()
-          const data = p.data as Array<Record<string, unknown>>
-          const keep = options.keep
-          // Without `keep`, A is the row itself.
-          if (keep === undefined) rows.push(...(data as Array<A>))
-          else for (const row of data) rows.push(keep(row))
-          if (p.truncated === true) return { rows, truncated: true }
-          const totalPages = typeof p.totalPages === "number" ? p.totalPages : 0
-          if (p.data.length < limit || offset + 1 >= totalPages) return { rows, truncated: false }
-        }
-      })
-
-    return { baseUrl: url.origin, send, read, searchAll } satisfies TargetApiShape
+    return { baseUrl: url.origin, send, read, searchAll: searchPages(read) } satisfies TargetApiShape
   })
 
 /** The network layer: TargetApi over an undici Agent with a sized connection pool, closed with the scope. */
