@@ -413,4 +413,4 @@ const compare = (asAt: string | undefined) =>
     // Reads that were not used (the books read now gave another window) are let go of as well.
     answered = undefined
     return result
-  })
+  }).pipe(Effect.scoped)

@@ -67,6 +67,22 @@ interface SourceMatch {
   readonly lineage: ReadonlyArray<string>
 }
 
+/** What each item of a report is in our reading of the source (`OpenItems.matcher`). */
+const sourceMatcher = (books: SourceBooks, side: "AR" | "AP") => {
+  const match = OpenItems.matcher(books, side)
+  return (i: SourceAgedItem): SourceMatch | undefined => {
+    const m = match(i)
+    if (m === undefined) return undefined
+    const record = m._tag === "document" ? m.doc : m.credit
+    return {
+      entity: OpenItems.entityOf(m),
+      reference: m.reference,
+      currency: record.currency,
+      lineage: record.lineage.slice(0, 1)
+    }
+  }
+}
+
 export const compareAged = (
   report: SourceAgedReport,
   targetRows: ReadonlyArray<TargetAgedRow>,
@@ -74,6 +90,22 @@ export const compareAged = (
   books: SourceBooks,
   baseCurrency: string
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
+  const tally = agedTally(report, targetRows, books, baseCurrency)
+  tally.add(targetDocs)
+  return tally.finish()
+}
+
+/**
+ * The comparison with the source's aged report made as the target's documents arrive, a window of them at a
+ * time (`add`): of each, only a document open at the report's date is kept. What `finish` reports does not
+ * depend on how the documents were cut into windows.
+ */
+export const agedTally = (
+  report: SourceAgedReport,
+  targetRows: ReadonlyArray<TargetAgedRow>,
+  books: SourceBooks,
+  baseCurrency: string
+) => {
   const kind = report.side === "AR" ? "invoice" : "bill"
   const perCurrency = report.items.some((i) => i.currency !== undefined)
   // By contact key (legal form, punctuation, case and spacing set aside), as the review matches contacts: a
@@ -122,18 +154,8 @@ export const compareAged = (
     return d
   }
 
-  const match = OpenItems.matcher(books, report.side)
-  const sourceDoc = (i: SourceAgedItem): SourceMatch | undefined => {
-    const m = match(i)
-    if (m === undefined) return undefined
-    const record = m._tag === "document" ? m.doc : m.credit
-    return {
-      entity: OpenItems.entityOf(m),
-      reference: m.reference,
-      currency: record.currency,
-      lineage: record.lineage.slice(0, 1)
-    }
-  }
+  // Not captured by `add` or `finish`: the matcher's indexes of the books are let go of once the items are read.
+  const sourceDoc = sourceMatcher(books, report.side)
   for (const i of report.items) {
     const currency = i.currency ?? baseCurrency
     const c = contactOf(i.contactName, currency)
@@ -159,110 +181,117 @@ export const compareAged = (
     const c = contactOf(r.contact, r.currency)
     c.target = Money.add(c.target, perCurrency ? r.outstanding : r.outstandingBase)
   }
-  for (const [n, t] of targetDocs.entries()) {
-    // Its sums leave garbage in proportion to the company: collected by the ceiling as it goes, not by V8's
-    // own heuristics, which grew reconcile's heap by 60 MB here at 20,000 invoices.
-    if (n % 1_000 === 0) relieve()
-    if (t.date > report.asAt || t.status === "DRAFT" || isVoid(t.status)) continue
-    const open = outstandingOf(t, report.asAt)
-    if (Money.isZero(open)) continue
-    const foreign = t.currency !== baseCurrency
-    const unsigned = perCurrency || !foreign ? open : baseOutstanding(t, report.asAt)
-    const amount = isCreditNote(t) ? Money.negate(unsigned) : unsigned
-    const c = contactOf(t.contact, t.currency)
-    const d = docOf(c, t.reference, () => ({
-      entity: t.kind,
-      number: t.reference,
-      reference: t.reference,
-      date: t.date,
-      dueDate: t.dueDate,
-      foreign,
-      lineage: []
-    }))
-    d.target = Money.add(d.target, amount)
-    d.inTarget = true
+  let added = 0
+  /** The target's documents of a window: invoices or bills, or credit notes, of the report's side. */
+  const add = (targetDocs: ReadonlyArray<TargetDocument>) => {
+    for (const t of targetDocs) {
+      // Its sums leave garbage in proportion to the company: collected by the ceiling as it goes, not by V8's
+      // own heuristics, which grew reconcile's heap by 60 MB here at 20,000 invoices.
+      if (added++ % 1_000 === 0) relieve()
+      if (t.date > report.asAt || t.status === "DRAFT" || isVoid(t.status)) continue
+      const open = outstandingOf(t, report.asAt)
+      if (Money.isZero(open)) continue
+      const foreign = t.currency !== baseCurrency
+      const unsigned = perCurrency || !foreign ? open : baseOutstanding(t, report.asAt)
+      const amount = isCreditNote(t) ? Money.negate(unsigned) : unsigned
+      const c = contactOf(t.contact, t.currency)
+      const d = docOf(c, t.reference, () => ({
+        entity: t.kind,
+        number: t.reference,
+        reference: t.reference,
+        date: t.date,
+        dueDate: t.dueDate,
+        foreign,
+        lineage: []
+      }))
+      d.target = Money.add(d.target, amount)
+      d.inTarget = true
+    }
   }
 
-  const differences: Array<Difference> = []
-  const rows: Array<AgedContactRow> = []
-  for (const c of [...contacts.values()].sort(
-    (a, b) => a.contact.localeCompare(b.contact) || a.currency.localeCompare(b.currency)
-  )) {
-    const docs = [...c.docs.values()].sort(
-      (a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference)
-    )
-    const differing = docs.filter((d) => !Money.equals(d.source, d.target))
-    const diff = Money.sub(c.target, c.source)
-    const rounding =
-      !Money.greaterThan(Money.abs(diff), one) &&
-      differing.every(
-        (d) =>
-          d.foreign &&
-          d.inSource &&
-          d.inTarget &&
-          !Money.greaterThan(Money.abs(Money.sub(d.target, d.source)), one)
-      ) &&
-      (differing.length > 0 || docs.some((d) => d.foreign))
-    const differs = !Money.isZero(diff) || differing.length > 0
-    const status = !differs ? "ok" : rounding ? "rounding" : "contact-balance"
-    const documentRows = docs.map((d): AgedDocumentRow => ({
-      number: d.number,
-      reference: d.reference,
-      date: d.date,
-      dueDate: d.dueDate,
-      source: fmt(d.source),
-      target: fmt(d.target),
-      difference: fmt(Money.sub(d.target, d.source)),
-      lineage: d.lineage
-    }))
-    rows.push({
-      contact: c.contact,
-      currency: c.currency,
-      source: fmt(c.source),
-      target: fmt(c.target),
-      difference: fmt(diff),
-      status,
-      documents: documentRows
-    })
-    if (status === "ok") continue
-    const candidates = differing.map((d): Candidate => ({
-      kind: !d.inTarget ? "missing" : !d.inSource ? "extra" : "changed",
-      entity: d.entity,
-      reference: d.reference,
-      date: d.date,
-      source: fmt(d.source),
-      target: fmt(d.target),
-      lineage: d.lineage
-    }))
-    differences.push({
-      class: status,
-      area: report.side,
-      asAt: report.asAt,
-      subject: perCurrency ? `${c.contact} (${c.currency})` : c.contact,
-      source: fmt(c.source),
-      target: fmt(c.target),
-      difference: fmt(diff),
-      fix:
-        status === "rounding"
-          ? "Within 1.00 on foreign-currency documents: conversion rounding; nothing to correct unless the books must agree to the cent."
-          : fixFor(report.side, candidates),
-      candidates,
-      lineage: differing.flatMap((d) => d.lineage)
-    })
+  const finish = (): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
+    const differences: Array<Difference> = []
+    const rows: Array<AgedContactRow> = []
+    for (const c of [...contacts.values()].sort(
+      (a, b) => a.contact.localeCompare(b.contact) || a.currency.localeCompare(b.currency)
+    )) {
+      const docs = [...c.docs.values()].sort(
+        (a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference)
+      )
+      const differing = docs.filter((d) => !Money.equals(d.source, d.target))
+      const diff = Money.sub(c.target, c.source)
+      const rounding =
+        !Money.greaterThan(Money.abs(diff), one) &&
+        differing.every(
+          (d) =>
+            d.foreign &&
+            d.inSource &&
+            d.inTarget &&
+            !Money.greaterThan(Money.abs(Money.sub(d.target, d.source)), one)
+        ) &&
+        (differing.length > 0 || docs.some((d) => d.foreign))
+      const differs = !Money.isZero(diff) || differing.length > 0
+      const status = !differs ? "ok" : rounding ? "rounding" : "contact-balance"
+      const documentRows = docs.map((d): AgedDocumentRow => ({
+        number: d.number,
+        reference: d.reference,
+        date: d.date,
+        dueDate: d.dueDate,
+        source: fmt(d.source),
+        target: fmt(d.target),
+        difference: fmt(Money.sub(d.target, d.source)),
+        lineage: d.lineage
+      }))
+      rows.push({
+        contact: c.contact,
+        currency: c.currency,
+        source: fmt(c.source),
+        target: fmt(c.target),
+        difference: fmt(diff),
+        status,
+        documents: documentRows
+      })
+      if (status === "ok") continue
+      const candidates = differing.map((d): Candidate => ({
+        kind: !d.inTarget ? "missing" : !d.inSource ? "extra" : "changed",
+        entity: d.entity,
+        reference: d.reference,
+        date: d.date,
+        source: fmt(d.source),
+        target: fmt(d.target),
+        lineage: d.lineage
+      }))
+      differences.push({
+        class: status,
+        area: report.side,
+        asAt: report.asAt,
+        subject: perCurrency ? `${c.contact} (${c.currency})` : c.contact,
+        source: fmt(c.source),
+        target: fmt(c.target),
+        difference: fmt(diff),
+        fix:
+          status === "rounding"
+            ? "Within 1.00 on foreign-currency documents: conversion rounding; nothing to correct unless the books must agree to the cent."
+            : fixFor(report.side, candidates),
+        candidates,
+        lineage: differing.flatMap((d) => d.lineage)
+      })
+    }
+    const source = Money.sum([...contacts.values()].map((c) => c.source))
+    const target = Money.sum([...contacts.values()].map((c) => c.target))
+    return {
+      comparison: {
+        side: report.side,
+        asAt: report.asAt,
+        file: report.file,
+        perCurrency,
+        contacts: rows,
+        totals: { source: fmt(source), target: fmt(target), difference: fmt(Money.sub(target, source)) }
+      },
+      differences
+    }
   }
-  const source = Money.sum([...contacts.values()].map((c) => c.source))
-  const target = Money.sum([...contacts.values()].map((c) => c.target))
-  return {
-    comparison: {
-      side: report.side,
-      asAt: report.asAt,
-      file: report.file,
-      perCurrency,
-      contacts: rows,
-      totals: { source: fmt(source), target: fmt(target), difference: fmt(Money.sub(target, source)) }
-    },
-    differences
-  }
+  return { add, finish }
 }
 
 const fixFor = (side: "AR" | "AP", candidates: ReadonlyArray<Candidate>): string => {

@@ -12,7 +12,7 @@ import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
-import type { SourceBooks } from "../transform/SourceModel.js"
+import type { SourceBooks, SourceDocument } from "../transform/SourceModel.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
 import {
@@ -49,26 +49,47 @@ export const compareDocuments = (
   /** How many refunds of held prepayments the plan made cash entries of, per side (they are no credit-note refunds). */
   heldRefunds: { readonly sale: number; readonly purchase: number } = { sale: 0, purchase: 0 }
 ): DocumentComparison => {
-  const mismatches: Array<Mismatch> = []
-  const counts: Array<Count> = []
-  /** Counts the cash against the target's documents (payments, or a credit note's refunds) with the source's. */
-  const countCash = (entity: string, source: number, found: ReadonlyArray<TargetDocument>) => {
-    const target = found.reduce((n, d) => n + d.payments.length, 0)
-    counts.push({ entity, source, target, matched: Math.min(source, target) })
-    if (source !== target)
-      mismatches.push({
-        entity,
-        key: "all",
-        field: "count",
-        source: String(source),
-        target: String(target),
-        lineage: []
-      })
-  }
+  const tally = documentTally(books, baseCurrency)
+  tally.add("invoice", target.invoices)
+  tally.add("bill", target.bills)
+  return tally.finish(target, asAt, heldRefunds)
+}
+
+type DocumentKind = "invoice" | "bill"
+
+/**
+ * The comparison made as the target's invoices and bills arrive, a window of them at a time (`add`), so that
+ * none is held once its window is counted: at 100,000 invoices they were a third of reconcile's heap. What
+ * `finish` reports does not depend on how the documents were cut into windows, or in what order they came.
+ */
+export const documentTally = (books: SourceBooks, baseCurrency: string) => {
   const docs = documentReferences(books.documents)
+  // Each source invoice and bill by its reference: its place among its kind's (in the references' order), how
+  // many the target has so far, and how the first differs (only for one that does).
+  const sources = {
+    invoice: { docs: [] as Array<SourceDocument>, at: new Map<string, number>() },
+    bill: { docs: [] as Array<SourceDocument>, at: new Map<string, number>() }
+  }
+  for (const [doc, reference] of docs)
+    if (doc.kind === "invoice" || doc.kind === "bill") {
+      const own = sources[doc.kind]
+      own.at.set(reference, own.docs.length)
+      own.docs.push(doc)
+    }
+  const found = {
+    invoice: new Uint32Array(sources.invoice.docs.length),
+    bill: new Uint32Array(sources.bill.docs.length)
+  }
+  const differing = { invoice: new Map<number, Array<Mismatch>>(), bill: new Map<number, Array<Mismatch>>() }
+  const targetCount = { invoice: 0, bill: 0 }
+  const targetPayments = { invoice: 0, bill: 0 }
   const names = new Map<string, string>()
+  // A contact is shown as the source spells it: the target's spelling only for one the source does not have.
+  for (const d of books.documents)
+    if (!names.has(contactKey(d.contactName))) names.set(contactKey(d.contactName), d.contactName)
+  for (const c of books.credits ?? [])
+    if (!names.has(contactKey(c.contactName))) names.set(contactKey(c.contactName), c.contactName)
   const sums = { source: new Map<string, Money.Money>(), target: new Map<string, Money.Money>() }
-  const report = new Map<string, Money.Money>()
   const bump = (
     m: Map<string, Money.Money>,
     side: string,
@@ -82,29 +103,35 @@ export const compareDocuments = (
     if (!names.has(key)) names.set(key, contact)
     m.set(k, Money.add(m.get(k) ?? Money.zero, v))
   }
+  let added = 0
 
-  for (const kind of ["invoice", "bill"] as const) {
+  /** The target's invoices or bills of a window. */
+  const add = (kind: DocumentKind, rows: ReadonlyArray<TargetDocument>) => {
     const side = kind === "invoice" ? "AR" : "AP"
-    const found = (kind === "invoice" ? target.invoices : target.bills).filter((d) => !isVoid(d.status))
-    const byRef = byReference(found)
-    let matched = 0
-    let expected = 0
-    for (const [doc, reference] of docs) {
-      if (doc.kind !== kind) continue
-      expected++
+    for (const row of rows) {
       // Its comparisons leave garbage in proportion to the company: collected by the ceiling as it goes.
-      if (expected % 1_000 === 0) relieve()
-      const currency = doc.currency || baseCurrency
-      if (doc.state === "open") bump(sums.source, side, doc.contactName, currency, doc.amountDue)
+      if (++added % 1_000 === 0) relieve()
+      if (isVoid(row.status)) continue
+      targetCount[kind]++
+      targetPayments[kind] += row.payments.length
+      if (row.status !== "DRAFT") bump(sums.target, side, row.contact, row.currency, outstandingOf(row))
+      const at = sources[kind].at.get(row.reference)
+      if (at === undefined) continue
+      const before = found[kind][at]!
+      found[kind][at] = before + 1
+      if (before > 0) continue
+      const doc = sources[kind].docs[at]!
+      const differences: Array<Mismatch> = []
       const miss = (field: string, source: string, value: string) =>
-        mismatches.push({ entity: kind, key: reference, field, source, target: value, lineage: doc.lineage })
-      const rows = byRef.get(reference) ?? []
-      if (rows.length !== 1) {
-        miss("count", "1", String(rows.length))
-        continue
-      }
-      const row = rows[0]!
-      const before = mismatches.length
+        differences.push({
+          entity: kind,
+          key: row.reference,
+          field,
+          source,
+          target: value,
+          lineage: doc.lineage
+        })
+      const currency = doc.currency || baseCurrency
       const settled = settledOf(row)
       if (!Money.equals(row.total, doc.total)) miss("totalAmount", fmt(doc.total), fmt(row.total))
       if (!Money.equals(settled, doc.amountPaid)) miss("paid", fmt(doc.amountPaid), fmt(settled))
@@ -113,140 +140,195 @@ export const compareDocuments = (
       if (row.currency !== currency) miss("currency", currency, row.currency)
       if ((row.status === "DRAFT") !== (doc.state === "draft")) miss("status", doc.status, row.status)
       if (row.date !== doc.date) miss("valueDate", doc.date, row.date)
-      if (mismatches.length === before) matched++
+      if (differences.length > 0) differing[kind].set(at, differences)
     }
-    for (const d of found)
-      if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, outstandingOf(d))
-    counts.push({ entity: `${kind}s`, source: expected, target: found.length, matched })
-    countCash(`${kind} payments`, books.payments.filter((p) => p.documentKind === kind).length, found)
-    for (const r of target[side]) bump(report, side, r.contact, r.currency, r.outstanding)
   }
 
-  const credits = [...creditReferences(books.credits ?? [])]
-  for (const side of ["AR", "AP"] as const) {
-    const sourceSide = side === "AR" ? "sale" : "purchase"
-    const entity = side === "AR" ? "customer credit note" : "supplier credit note"
-    const found = ((side === "AR" ? target.customerCredits : target.supplierCredits) ?? []).filter(
-      (d) => !isVoid(d.status)
-    )
-    const sideCredits = credits.filter(([c]) => c.side === sourceSide)
-    const held = sideCredits.filter(([c]) => heldOnAccount(c) !== undefined)
-    const mine = sideCredits.filter(([c]) => heldOnAccount(c) === undefined)
-    const applying = new Set(held.map(([, reference]) => reference))
-    /** The held prepayment a target credit note applies, if it is one of their application notes. */
-    const appliedPrepayment = (d: TargetDocument) => {
-      const record = heldRecordOf(d.reference)
-      return record?.record === "application" && applying.has(record.prepayment)
-        ? record.prepayment
-        : undefined
-    }
-    const heldNotes = groupBy(
-      found.filter((d) => appliedPrepayment(d) !== undefined),
-      (d) => appliedPrepayment(d)!
-    )
-    if (sideCredits.length === 0 && found.length === 0) continue
-    const notes = found.filter((d) => appliedPrepayment(d) === undefined)
-    const byRef = byReference(notes)
-    let heldMatched = 0
-    for (const [credit, reference] of held) {
-      // Held on its account until applied: each application a credit note of its own, used in full.
-      const applied = heldNotes.get(reference) ?? []
-      const total = Money.sum(applied.map((d) => d.total))
-      const miss = (field: string, source: string, value: string) =>
+  /** The comparison, once every invoice and bill has been added, with the rest of the target. */
+  const finish = (
+    target: Omit<DocumentTarget, "invoices" | "bills">,
+    asAt: string,
+    heldRefunds: { readonly sale: number; readonly purchase: number } = { sale: 0, purchase: 0 }
+  ): DocumentComparison => {
+    const mismatches: Array<Mismatch> = []
+    const counts: Array<Count> = []
+    /** Counts the cash against the target's documents (payments, or a credit note's refunds) with the source's. */
+    const countCash = (entity: string, source: number, target: number) => {
+      counts.push({ entity, source, target, matched: Math.min(source, target) })
+      if (source !== target)
         mismatches.push({
-          entity: `${side === "AR" ? "customer" : "supplier"} prepayment`,
-          key: reference,
-          field,
-          source,
-          target: value,
-          lineage: credit.lineage
+          entity,
+          key: "all",
+          field: "count",
+          source: String(source),
+          target: String(target),
+          lineage: []
         })
-      const before = mismatches.length
-      if (Money.greaterThan(total, credit.used)) miss("applied", `at most ${fmt(credit.used)}`, fmt(total))
-      for (const d of applied) {
-        if (!Money.isZero(outstandingOf(d))) miss("remaining credit", "0.00", fmt(outstandingOf(d)))
-        if (d.date < credit.date) miss("valueDate", `${credit.date} or later`, d.date)
-      }
-      if (mismatches.length === before) heldMatched++
     }
-    if (held.length > 0)
-      counts.push({
-        entity: `${side === "AR" ? "customer" : "supplier"} prepayments held on account`,
-        source: held.length,
-        target: heldMatched,
-        matched: heldMatched
-      })
-    let matched = 0
-    for (const [credit, reference] of mine) {
-      const currency = credit.currency || baseCurrency
-      if (credit.state === "open")
-        bump(sums.source, side, credit.contactName, currency, Money.negate(credit.remaining))
+    const report = new Map<string, Money.Money>()
+
+    for (const kind of ["invoice", "bill"] as const) {
+      const side = kind === "invoice" ? "AR" : "AP"
+      let matched = 0
+      let expected = 0
+      for (const [doc, reference] of docs) {
+        if (doc.kind !== kind) continue
+        const at = expected++
+        const currency = doc.currency || baseCurrency
+        if (doc.state === "open") bump(sums.source, side, doc.contactName, currency, doc.amountDue)
+        const count = found[kind][at]!
+        if (count !== 1) {
+          mismatches.push({
+            entity: kind,
+            key: reference,
+            field: "count",
+            source: "1",
+            target: String(count),
+            lineage: doc.lineage
+          })
+          continue
+        }
+        const differences = differing[kind].get(at)
+        if (differences === undefined) matched++
+        else mismatches.push(...differences)
+      }
+      counts.push({ entity: `${kind}s`, source: expected, target: targetCount[kind], matched })
+      countCash(
+        `${kind} payments`,
+        books.payments.filter((p) => p.documentKind === kind).length,
+        targetPayments[kind]
+      )
+      for (const r of target[side]) bump(report, side, r.contact, r.currency, r.outstanding)
+    }
+
+    const credits = [...creditReferences(books.credits ?? [])]
+    for (const side of ["AR", "AP"] as const) {
+      const sourceSide = side === "AR" ? "sale" : "purchase"
+      const entity = side === "AR" ? "customer credit note" : "supplier credit note"
+      const found = ((side === "AR" ? target.customerCredits : target.supplierCredits) ?? []).filter(
+        (d) => !isVoid(d.status)
+      )
+      const sideCredits = credits.filter(([c]) => c.side === sourceSide)
+      const held = sideCredits.filter(([c]) => heldOnAccount(c) !== undefined)
+      const mine = sideCredits.filter(([c]) => heldOnAccount(c) === undefined)
+      const applying = new Set(held.map(([, reference]) => reference))
+      /** The held prepayment a target credit note applies, if it is one of their application notes. */
+      const appliedPrepayment = (d: TargetDocument) => {
+        const record = heldRecordOf(d.reference)
+        return record?.record === "application" && applying.has(record.prepayment)
+          ? record.prepayment
+          : undefined
+      }
+      const heldNotes = groupBy(
+        found.filter((d) => appliedPrepayment(d) !== undefined),
+        (d) => appliedPrepayment(d)!
+      )
+      if (sideCredits.length === 0 && found.length === 0) continue
+      const notes = found.filter((d) => appliedPrepayment(d) === undefined)
+      const byRef = byReference(notes)
+      let heldMatched = 0
+      for (const [credit, reference] of held) {
+        // Held on its account until applied: each application a credit note of its own, used in full.
+        const applied = heldNotes.get(reference) ?? []
+        const total = Money.sum(applied.map((d) => d.total))
+        const miss = (field: string, source: string, value: string) =>
+          mismatches.push({
+            entity: `${side === "AR" ? "customer" : "supplier"} prepayment`,
+            key: reference,
+            field,
+            source,
+            target: value,
+            lineage: credit.lineage
+          })
+        const before = mismatches.length
+        if (Money.greaterThan(total, credit.used)) miss("applied", `at most ${fmt(credit.used)}`, fmt(total))
+        for (const d of applied) {
+          if (!Money.isZero(outstandingOf(d))) miss("remaining credit", "0.00", fmt(outstandingOf(d)))
+          if (d.date < credit.date) miss("valueDate", `${credit.date} or later`, d.date)
+        }
+        if (mismatches.length === before) heldMatched++
+      }
+      if (held.length > 0)
+        counts.push({
+          entity: `${side === "AR" ? "customer" : "supplier"} prepayments held on account`,
+          source: held.length,
+          target: heldMatched,
+          matched: heldMatched
+        })
+      let matched = 0
+      for (const [credit, reference] of mine) {
+        const currency = credit.currency || baseCurrency
+        if (credit.state === "open")
+          bump(sums.source, side, credit.contactName, currency, Money.negate(credit.remaining))
+        const miss = (field: string, source: string, value: string) =>
+          mismatches.push({ entity, key: reference, field, source, target: value, lineage: credit.lineage })
+        const rows = byRef.get(reference) ?? []
+        if (rows.length !== 1) {
+          miss("count", "1", String(rows.length))
+          continue
+        }
+        const row = rows[0]!
+        const before = mismatches.length
+        if (!Money.equals(row.total, credit.total)) miss("totalAmount", fmt(credit.total), fmt(row.total))
+        if (!Money.equals(settledOf(row), credit.used)) miss("used", fmt(credit.used), fmt(settledOf(row)))
+        if (!Money.equals(outstandingOf(row), credit.remaining))
+          miss("remaining credit", fmt(credit.remaining), fmt(outstandingOf(row)))
+        if (row.currency !== currency) miss("currency", currency, row.currency)
+        if ((row.status === "DRAFT") !== (credit.state === "draft")) miss("status", credit.status, row.status)
+        if (row.date !== credit.date) miss("valueDate", credit.date, row.date)
+        if (mismatches.length === before) matched++
+      }
+      for (const d of found)
+        if (d.status !== "DRAFT")
+          bump(sums.target, side, d.contact, d.currency, Money.negate(outstandingOf(d)))
+      counts.push({ entity: `${entity}s`, source: mine.length, target: notes.length, matched })
+      countCash(
+        `${entity} refunds`,
+        (books.refunds ?? []).filter((r) => r.side === sourceSide).length - heldRefunds[sourceSide],
+        found.reduce((n, d) => n + d.payments.length, 0)
+      )
+    }
+
+    const journals = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))
+    const targetJournals = target.journals.filter((r) => !isVoid(r.status))
+    let journalsMatched = 0
+    for (const { j, ref } of journals) {
+      const found = targetJournals.filter((r) => r.reference === ref)
+      const debit = Money.sum(j.lines.filter((l) => !Money.isNegative(l.amount)).map((l) => l.amount))
       const miss = (field: string, source: string, value: string) =>
-        mismatches.push({ entity, key: reference, field, source, target: value, lineage: credit.lineage })
-      const rows = byRef.get(reference) ?? []
-      if (rows.length !== 1) {
-        miss("count", "1", String(rows.length))
-        continue
-      }
-      const row = rows[0]!
-      const before = mismatches.length
-      if (!Money.equals(row.total, credit.total)) miss("totalAmount", fmt(credit.total), fmt(row.total))
-      if (!Money.equals(settledOf(row), credit.used)) miss("used", fmt(credit.used), fmt(settledOf(row)))
-      if (!Money.equals(outstandingOf(row), credit.remaining))
-        miss("remaining credit", fmt(credit.remaining), fmt(outstandingOf(row)))
-      if (row.currency !== currency) miss("currency", currency, row.currency)
-      if ((row.status === "DRAFT") !== (credit.state === "draft")) miss("status", credit.status, row.status)
-      if (row.date !== credit.date) miss("valueDate", credit.date, row.date)
-      if (mismatches.length === before) matched++
+        mismatches.push({ entity: "journal", key: ref, field, source, target: value, lineage: j.lineage })
+      if (found.length !== 1) miss("count", "1", String(found.length))
+      else if (!Money.equals(debit, found[0]!.debit)) miss("debits", fmt(debit), fmt(found[0]!.debit))
+      else journalsMatched++
     }
-    for (const d of found)
-      if (d.status !== "DRAFT") bump(sums.target, side, d.contact, d.currency, Money.negate(outstandingOf(d)))
-    counts.push({ entity: `${entity}s`, source: mine.length, target: notes.length, matched })
-    countCash(
-      `${entity} refunds`,
-      (books.refunds ?? []).filter((r) => r.side === sourceSide).length - heldRefunds[sourceSide],
-      found
-    )
-  }
+    counts.push({
+      entity: "journals",
+      source: journals.length,
+      target: targetJournals.length,
+      matched: journalsMatched
+    })
 
-  const journals = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))
-  const targetJournals = target.journals.filter((r) => !isVoid(r.status))
-  let journalsMatched = 0
-  for (const { j, ref } of journals) {
-    const found = targetJournals.filter((r) => r.reference === ref)
-    const debit = Money.sum(j.lines.filter((l) => !Money.isNegative(l.amount)).map((l) => l.amount))
-    const miss = (field: string, source: string, value: string) =>
-      mismatches.push({ entity: "journal", key: ref, field, source, target: value, lineage: j.lineage })
-    if (found.length !== 1) miss("count", "1", String(found.length))
-    else if (!Money.equals(debit, found[0]!.debit)) miss("debits", fmt(debit), fmt(found[0]!.debit))
-    else journalsMatched++
+    const outstanding: Array<Outstanding> = []
+    const keys = [...new Set([...sums.source.keys(), ...sums.target.keys(), ...report.keys()])].sort()
+    for (const k of keys) {
+      const [side, contact, currency] = k.split("|") as ["AR" | "AP", string, string]
+      const s = sums.source.get(k) ?? Money.zero
+      const t = sums.target.get(k) ?? Money.zero
+      const rep = report.get(k) ?? Money.zero
+      if (Money.isZero(s) && Money.isZero(t) && Money.isZero(rep)) continue
+      const name = names.get(contact) ?? contact
+      outstanding.push({ side, contact: name, currency, source: fmt(s), target: fmt(t), report: fmt(rep) })
+      if (!Money.equals(s, t) || !Money.equals(s, rep))
+        mismatches.push({
+          entity: `${side} outstanding`,
+          key: `${name} ${currency}`,
+          field: "outstanding",
+          source: fmt(s),
+          target: `${fmt(t)} (documents), ${fmt(rep)} (report)`,
+          lineage: []
+        })
+    }
+    return { asAt, counts, mismatches, outstanding }
   }
-  counts.push({
-    entity: "journals",
-    source: journals.length,
-    target: targetJournals.length,
-    matched: journalsMatched
-  })
-
-  const outstanding: Array<Outstanding> = []
-  const keys = [...new Set([...sums.source.keys(), ...sums.target.keys(), ...report.keys()])].sort()
-  for (const k of keys) {
-    const [side, contact, currency] = k.split("|") as ["AR" | "AP", string, string]
-    const s = sums.source.get(k) ?? Money.zero
-    const t = sums.target.get(k) ?? Money.zero
-    const rep = report.get(k) ?? Money.zero
-    if (Money.isZero(s) && Money.isZero(t) && Money.isZero(rep)) continue
-    const name = names.get(contact) ?? contact
-    outstanding.push({ side, contact: name, currency, source: fmt(s), target: fmt(t), report: fmt(rep) })
-    if (!Money.equals(s, t) || !Money.equals(s, rep))
-      mismatches.push({
-        entity: `${side} outstanding`,
-        key: `${name} ${currency}`,
-        field: "outstanding",
-        source: fmt(s),
-        target: `${fmt(t)} (documents), ${fmt(rep)} (report)`,
-        lineage: []
-      })
-  }
-  return { asAt, counts, mismatches, outstanding }
+  return { add, finish }
 }

@@ -33,31 +33,32 @@ export const cutWindow = (from: string, to: string, parts: number): Array<readon
 }
 
 /**
- * Every row of `path` whose valueDate lies in [from, to]. A search that holds more rows than the target
- * returns is searched again in narrower windows, cut to the count the target gave on its first page: at
- * 100,000 invoices, halving a window only once its tenth page said truncated read 260 pages of invoices for
- * 100 pages of rows.
+ * Every row of `path` whose valueDate lies in [from, to], handed to `each` a window at a time in date order
+ * (one search's rows, sorted by `sortBy`). A search that holds more rows than the target returns is searched
+ * again in narrower windows, cut to the count the target gave on its first page: at 100,000 invoices, halving
+ * a window only once its tenth page said truncated read 260 pages of invoices for 100 pages of rows.
  */
-export const searchByDate = <A = Row>(
+export const eachByDate = <A, E, R>(
   path: string,
   from: string,
   to: string,
-  sortBy = "reference",
-  keep?: (row: Row) => A
-): Effect.Effect<Array<A>, TargetError, TargetApi> =>
+  sortBy: string,
+  keep: (row: Row) => A,
+  each: (rows: ReadonlyArray<A>) => Effect.Effect<void, E, R>
+): Effect.Effect<void, TargetError | E, TargetApi | R> =>
   Effect.gen(function* () {
     const api = yield* TargetApi
     let cap = DEFAULT_MAX_ROWS
-    const within = (from: string, to: string): Effect.Effect<Array<A>, TargetError> =>
+    const within = (from: string, to: string): Effect.Effect<void, TargetError | E, R> =>
       Effect.gen(function* () {
         const found = yield* api.searchAll<A>(path, {
           filter: { valueDate: { between: [from, to] } },
           sort: { sortBy: [sortBy], order: "ASC" },
           splitAbove: cap,
-          ...(keep === undefined ? {} : { keep })
+          keep
         })
         if (found.maxRows !== undefined) cap = found.maxRows
-        if (!found.truncated) return [...found.rows]
+        if (!found.truncated) return yield* each(found.rows)
         if (from === to) {
           return yield* new TargetProtocolError({
             operation: `POST ${path}`,
@@ -65,12 +66,29 @@ export const searchByDate = <A = Row>(
           })
         }
         const parts = found.total === undefined ? 2 : Math.ceil(found.total / Math.max(1, cap * FILL))
-        const rows: Array<A> = []
-        for (const [f, t] of cutWindow(from, to, Math.max(2, parts)))
-          for (const row of yield* within(f, t)) rows.push(row)
-        return rows
+        for (const [f, t] of cutWindow(from, to, Math.max(2, parts))) yield* within(f, t)
       })
     return yield* within(from, to)
+  })
+
+/** Every row of `path` whose valueDate lies in [from, to] (`eachByDate`'s windows, in one array). */
+export const searchByDate = <A = Row>(
+  path: string,
+  from: string,
+  to: string,
+  sortBy = "reference",
+  keep: (row: Row) => A = (row) => row as A
+): Effect.Effect<Array<A>, TargetError, TargetApi> =>
+  Effect.suspend(() => {
+    const rows: Array<A> = []
+    return Effect.as(
+      eachByDate(path, from, to, sortBy, keep, (found) =>
+        Effect.sync(() => {
+          for (const row of found) rows.push(row)
+        })
+      ),
+      rows
+    )
   })
 
 /** Rows of `path` whose `field` is one of `values`, batched by 100 (the platform's `in` limit). */

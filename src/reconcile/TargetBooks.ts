@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { TargetApi, unwrap } from "../load/TargetApi.js"
 import * as Money from "../transform/Money.js"
-import { day, report, searchByDate, searchIn, str, type Row } from "./ReadBack.js"
+import { day, eachByDate, report, searchByDate, searchIn, str, type Row } from "./ReadBack.js"
 
 export interface TargetChartAccount {
   readonly name: string
@@ -177,13 +177,14 @@ const settlements = (r: Row, field: string, amount: string): Array<TargetPayment
   }))
 
 /**
- * The target's documents of one kind dated `from` to `to`, with their payments, refunds and credits. Each row
+ * A row of the target's documents of one kind as a document with its payments, refunds and credits. Each row
  * becomes a document as its page arrives: a big company's full rows (lines, addresses, audit fields) would be
  * most of reconcile's memory otherwise, and a copy of the fields read kept until the search ends was a
  * second representation of every document beside the documents made of it.
  */
-export const documents = (kind: TargetDocumentKind, from: string, to: string, baseCurrency: string) =>
-  searchByDate(`/${kind}s/search`, from, to, "reference", (r): TargetDocument => ({
+const documentOf =
+  (kind: TargetDocumentKind, baseCurrency: string) =>
+  (r: Row): TargetDocument => ({
     kind,
     reference: str(r.reference),
     contact: str((r.contact as Row | undefined)?.name),
@@ -197,7 +198,20 @@ export const documents = (kind: TargetDocumentKind, from: string, to: string, ba
       ? settlements(r, "refunds", "transactionAmount")
       : settlements(r, "paymentRecords", "transactionAmount"),
     credits: settlements(r, "creditApplications", "amountApplied")
-  }))
+  })
+
+/** The target's documents of one kind dated `from` to `to`. */
+export const documents = (kind: TargetDocumentKind, from: string, to: string, baseCurrency: string) =>
+  searchByDate(`/${kind}s/search`, from, to, "reference", documentOf(kind, baseCurrency))
+
+/** The target's documents of one kind dated `from` to `to`, handed to `each` a window at a time in date order. */
+export const documentWindows = <E, R>(
+  kind: TargetDocumentKind,
+  from: string,
+  to: string,
+  baseCurrency: string,
+  each: (docs: ReadonlyArray<TargetDocument>) => Effect.Effect<void, E, R>
+) => eachByDate(`/${kind}s/search`, from, to, "reference", documentOf(kind, baseCurrency), each)
 
 export const journals = (references: ReadonlyArray<string>) =>
   Effect.map(searchIn("/journals/search", "reference", references), (found) =>

@@ -216,3 +216,63 @@ describe("document comparison with credits", () => {
     })
   })
 })
+
+describe("invoices and bills compared a window at a time", () => {
+  // Six source invoices and a bill; the target has INV-2 twice (in different windows), INV-3 changed, INV-4
+  // missing, an extra INV-9, and INV-5 under another spelling of its contact, open.
+  const docs = [1, 2, 3, 4, 5, 6].map((n) =>
+    invoice({
+      number: `INV-${n}`,
+      date: `2025-0${n}-10`,
+      contactName: n === 5 ? "Ubi Wellness Pte. Ltd." : CONTACT,
+      lineage: [`SalesInvoices.csv:${n + 1}`]
+    })
+  )
+  const bill = invoice({ kind: "bill", number: "BILL-1", contactName: "Newton Printing Pte. Ltd." })
+  const own = books({ documents: [...docs, bill] })
+  const target = [
+    ...[1, 2, 3, 5, 6].map((n) =>
+      targetDoc({
+        reference: `INV-${n}`,
+        date: `2025-0${n}-10`,
+        contact: n === 5 ? "UBI WELLNESS PTE LTD" : CONTACT,
+        total: n === 3 ? m("281.00") : m("218.00")
+      })
+    ),
+    targetDoc({
+      reference: "INV-2",
+      date: "2025-08-01",
+      payments: [{ reference: "x", date: "2025-08-02", amount: m("1") }]
+    }),
+    targetDoc({ reference: "INV-9", date: "2025-09-01", contact: "Atlas Components Ltd." })
+  ]
+  const bills = [targetDoc({ kind: "bill", reference: "BILL-1", contact: "Newton Printing Pte. Ltd." })]
+  const rest = { customerCredits: [], supplierCredits: [], journals: [], AR: [], AP: [] }
+  const whole = DocumentCheck.compareDocuments(own, { invoices: target, bills, ...rest }, "SGD", "2025-12-31")
+
+  it("reports what the whole documents give, whatever the windows and their order", () => {
+    assert.deepStrictEqual(
+      whole.mismatches.filter((x) => x.entity === "invoice").map((x) => `${x.key} ${x.field} ${x.target}`),
+      ["INV-2 count 2", "INV-3 totalAmount 281.00", "INV-3 balance 281.00", "INV-4 count 0"]
+    )
+    assert.deepStrictEqual(whole.counts.slice(0, 4), [
+      { entity: "invoices", source: 6, target: 7, matched: 3 },
+      { entity: "invoice payments", source: 0, target: 1, matched: 0 },
+      { entity: "bills", source: 1, target: 1, matched: 1 },
+      { entity: "bill payments", source: 0, target: 0, matched: 0 }
+    ])
+    assert.include(
+      whole.outstanding.map((o) => o.contact),
+      "Ubi Wellness Pte. Ltd.",
+      "a contact is shown as the source spells it"
+    )
+    for (const cut of [1, 2, 3]) {
+      const tally = DocumentCheck.documentTally(own, "SGD")
+      const windows: Array<Array<ReturnType<typeof targetDoc>>> = []
+      for (let i = 0; i < target.length; i += cut) windows.push(target.slice(i, i + cut))
+      tally.add("bill", bills)
+      for (const w of windows.reverse()) tally.add("invoice", w)
+      assert.deepStrictEqual(tally.finish(rest, "2025-12-31"), whole, `windows of ${cut}, last first`)
+    }
+  })
+})

@@ -6,29 +6,40 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import { searchPages, TargetApi } from "../../src/load/TargetApi.js"
 import { cutWindow, searchByDate } from "../../src/reconcile/ReadBack.js"
+import * as Reconcile from "../../src/reconcile/Reconcile.js"
 import { pageOf } from "../../src/sandbox/Search.js"
 import { addDays } from "../../src/transform/Dates.js"
 
 interface Fake {
   readonly pages: number
   readonly rows: number
+  /** Pages of invoices and bills served. */
+  readonly searches: number
 }
 
 /** `perDay` rows a day for `days` days from 2024-01-01, under a cap of `maxRows`; `counted` omits totalElements. */
 const fakeTarget = (days: number, perDay: (day: number) => number, maxRows: number, counted = true) => {
-  const rows: Array<{ reference: string; valueDate: string }> = []
+  const rows: Array<{ reference: string; valueDate: string; totalAmount: number }> = []
   for (let d = 0; d < days; d++)
     for (let i = 0; i < perDay(d); i++)
       rows.push({
         reference: `INV-${String(rows.length).padStart(6, "0")}`,
-        valueDate: addDays("2024-01-01", d)
+        valueDate: addDays("2024-01-01", d),
+        totalAmount: 100
       })
-  const seen = { pages: 0, rows: 0 }
-  const read = (_method: "GET" | "POST", _path: string, body?: unknown) =>
+  const seen = { pages: 0, rows: 0, searches: 0 }
+  const read = (_method: "GET" | "POST", path: string, body?: unknown) =>
     Effect.sync(() => {
+      // What reconcile reads beside the documents: an empty chart and reports, a company without a name.
+      if (path === "/organization") return { data: {} }
+      if (path.startsWith("/generate-reports/")) return { data: { rows: [] } }
+      if (!path.endsWith("/invoices/search") && !path.endsWith("/bills/search"))
+        return { totalElements: 0, totalPages: 0, truncated: false, data: [] }
+      seen.searches++
       const b = body as {
         filter: { valueDate: { between: [string, string] } }
         limit: number
@@ -121,6 +132,39 @@ describe("ReadBack", () => {
         assert.strictEqual(r.left._tag, "TargetProtocolError")
         assert.match(String(r.left.message), /more rows on 2024-01-02 than the target returns/)
       }
+    })
+  )
+})
+
+describe("reconcile's reads of the target's invoices and bills", () => {
+  it.scoped("run a few windows ahead of the comparison, and hand every document over once, in order", () =>
+    Effect.gen(function* () {
+      // 20,000 rows of each kind over 200 days under a cap of 2,000, read in windows of about 1,333 rows.
+      const target = fakeTarget(200, () => 100, 2_000)
+      const reads = yield* Reconcile.readTarget(
+        { from: "2024-01-01", until: "2024-07-18" },
+        false,
+        "SGD",
+        "2024-07-18"
+      ).pipe(Effect.provide(target.layer))
+      yield* Effect.repeatN(Effect.yieldNow(), 200)
+      const ahead = target.seen.searches
+      // Each kind's first page (the count: three windows), its first window's two pages (truncated at the
+      // cap: five windows of it), then two windows of two pages each, one queued and one waiting to be: 14 of
+      // the 70 pages. Read without waiting for the comparison, all 70 were read by now.
+      assert.isAtMost(ahead, 2 * (1 + 2 + 2 * 2))
+      const handed = { invoice: [] as Array<string>, bill: [] as Array<string> }
+      yield* reads.documents((kind, docs) => {
+        for (const d of docs) handed[kind].push(d.reference)
+      })
+      assert.isAbove(target.seen.searches, ahead, "the rest was read as the windows were taken")
+      assert.deepStrictEqual(
+        handed.invoice,
+        target.rows.map((r) => r.reference)
+      )
+      assert.deepStrictEqual(handed.bill, handed.invoice)
+      const again = yield* Effect.exit(reads.documents(() => undefined))
+      assert.isTrue(Exit.isFailure(again), "the documents are handed over once")
     })
   )
 })
