@@ -33,7 +33,7 @@ import * as PeriodConversion from "../transform/PeriodConversion.js"
 import { addDays } from "../transform/Dates.js"
 import { spanOf, windowOf } from "../transform/BooksSpan.js"
 import type { Conversion } from "../transform/Plan.js"
-import type { SourceBooks } from "../transform/SourceModel.js"
+import type { ComparedBooks, SourceBooks } from "../transform/SourceModel.js"
 import * as Sources from "../transform/Sources.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as Progress from "./Progress.js"
@@ -387,28 +387,37 @@ const compare = (asAt: string | undefined) =>
     // exceljs, which writes the report, is loaded while the target answers the reads: about 0.2 s of this
     // thread, which waits on the target for about a second then (20,000 invoices), instead of after them.
     yield* Effect.forkDaemon(Effect.ignore(Effect.tryPromise(XlsxTable.excel)))
-    // The books the plan kept (without the documents' lines) while staging is what it read; else read again.
-    const kept = cutover === undefined ? yield* PlanBooks.read(meta.booksDigest) : undefined
-    const source = kept ?? (yield* from.read)
-    const { books } =
-      cutover === undefined
-        ? { books: source }
-        : yield* convertedBooks(
-            source,
-            cutover,
-            yield* ReadSnapshot.read,
-            yield* Mappings.load(from.mappings, meta.conversion?.mappings),
-            meta.conversion?.mappings
+    // What the plan kept of the books (no documents' lines, no cash entries, the payments as their kinds and
+    // dates) while staging is what it read; else the books read again.
+    const kept = cutover === undefined ? yield* PlanBooks.readCompared(meta.booksDigest) : undefined
+    const proven = (books: ComparedBooks) => provenAt(asAt, cutover, spanOf(books).last)
+    const readAhead =
+      ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: handedOver(fiber) }
+    const result =
+      kept !== undefined
+        ? // To explain an account that differs, the documents' lines: the books read in full.
+          yield* Reconcile.reconcileKept(
+            kept,
+            meta.baseCurrency,
+            proven(kept),
+            from.system,
+            readAhead,
+            from.read
           )
-    const result = yield* Reconcile.reconcile(
-      books,
-      meta.baseCurrency,
-      provenAt(asAt, cutover, spanOf(books).last),
-      from.system,
-      ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: handedOver(fiber) },
-      // To explain an account that differs, the documents' lines: the books read in full.
-      kept === undefined ? undefined : from.read
-    )
+        : yield* Effect.gen(function* () {
+            const source = yield* from.read
+            const { books } =
+              cutover === undefined
+                ? { books: source }
+                : yield* convertedBooks(
+                    source,
+                    cutover,
+                    yield* ReadSnapshot.read,
+                    yield* Mappings.load(from.mappings, meta.conversion?.mappings),
+                    meta.conversion?.mappings
+                  )
+            return yield* Reconcile.reconcile(books, meta.baseCurrency, proven(books), from.system, readAhead)
+          })
     if (fiber !== undefined) yield* Fiber.interrupt(fiber)
     // Reads that were not used (the books read now gave another window) are let go of as well.
     answered = undefined

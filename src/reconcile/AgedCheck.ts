@@ -10,7 +10,7 @@
 import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
-import type { SourceAgedItem, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
+import type { ComparedBooks, SourceAgedItem, SourceAgedReport } from "../transform/SourceModel.js"
 import * as OpenItems from "../transform/OpenItems.js"
 import type { AgedComparison, AgedContactRow, AgedDocumentRow, Candidate, Difference } from "./Model.js"
 import {
@@ -68,7 +68,7 @@ interface SourceMatch {
 }
 
 /** What each item of a report is in our reading of the source (`OpenItems.matcher`). */
-const sourceMatcher = (books: SourceBooks, side: "AR" | "AP") => {
+const sourceMatcher = (books: ComparedBooks, side: "AR" | "AP") => {
   const match = OpenItems.matcher(books, side)
   return (i: SourceAgedItem): SourceMatch | undefined => {
     const m = match(i)
@@ -87,7 +87,7 @@ export const compareAged = (
   report: SourceAgedReport,
   targetRows: ReadonlyArray<TargetAgedRow>,
   targetDocs: ReadonlyArray<TargetDocument>,
-  books: SourceBooks,
+  books: ComparedBooks,
   baseCurrency: string
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
   const tally = agedTally(report, targetRows, books, baseCurrency)
@@ -103,7 +103,7 @@ export const compareAged = (
 export const agedTally = (
   report: SourceAgedReport,
   targetRows: ReadonlyArray<TargetAgedRow>,
-  books: SourceBooks,
+  books: ComparedBooks,
   baseCurrency: string
 ) => {
   const kind = report.side === "AR" ? "invoice" : "bill"

@@ -12,7 +12,7 @@ import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
-import type { SourceBooks, SourceDocument } from "../transform/SourceModel.js"
+import type { ComparedBooks, SourceDocument } from "../transform/SourceModel.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
 import {
@@ -42,7 +42,7 @@ export interface DocumentTarget {
 const byReference = (found: ReadonlyArray<TargetDocument>) => groupBy(found, (d) => d.reference)
 
 export const compareDocuments = (
-  books: SourceBooks,
+  books: ComparedBooks,
   target: DocumentTarget,
   baseCurrency: string,
   asAt: string,
@@ -62,7 +62,7 @@ type DocumentKind = "invoice" | "bill"
  * none is held once its window is counted: at 100,000 invoices they were a third of reconcile's heap. What
  * `finish` reports does not depend on how the documents were cut into windows, or in what order they came.
  */
-export const documentTally = (books: SourceBooks, baseCurrency: string) => {
+export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
   const docs = documentReferences(books.documents)
   // Each source invoice and bill by its reference: its place among its kind's (in the references' order), how
   // many the target has so far, and how the first differs (only for one that does).

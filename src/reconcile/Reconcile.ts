@@ -15,7 +15,7 @@ import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
-import type { SourceBooks } from "../transform/SourceModel.js"
+import type { ComparedBooks, SourceBooks } from "../transform/SourceModel.js"
 import { sameWindow, spanOf, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
 import * as AgedCheck from "./AgedCheck.js"
 import * as Candidates from "./Candidates.js"
@@ -56,7 +56,7 @@ const documentDifference = (m: Mismatch, asAt: string): Difference => {
 
 /** How many refunds of prepayments held on their account the plan made cash entries of, per side. */
 const heldRefunds = (
-  books: SourceBooks,
+  books: ComparedBooks,
   ops: ReadonlyArray<{ readonly kind: string; readonly naturalKey: string }>
 ) => {
   const side = new Map<string, "sale" | "purchase">()
@@ -73,7 +73,7 @@ const heldRefunds = (
 }
 
 /** Pairings for a plan stored before the plan kept them: each source account by its own name. */
-const byName = (books: SourceBooks): Array<AccountPairing> =>
+const byName = (books: ComparedBooks): Array<AccountPairing> =>
   books.accounts.map((a) => ({
     sourceCode: a.code,
     sourceName: a.name,
@@ -170,17 +170,27 @@ export interface ReadAhead<E, R> {
   readonly reads: Effect.Effect<TargetReads, E, R>
 }
 
+/** The books read in full, compared with the target as at `asAt`. */
 export const reconcile = <E = never, R = never>(
   books: SourceBooks,
   baseCurrency: string,
   asAt: string,
   source: SourceSystem = anySource,
-  ahead?: ReadAhead<E, R>,
-  /**
-   * The books with their documents' lines, when `books` has none (the books a plan kept): read only to
-   * explain an account that differs.
-   */
-  withLines?: Effect.Effect<SourceBooks, E, R>
+  ahead?: ReadAhead<E, R>
+) => reconcileKept(books, baseCurrency, asAt, source, ahead, Effect.succeed(books))
+
+/**
+ * What a plan kept of the books (`ComparedBooks`: no documents' lines, the payments as their kinds and dates),
+ * compared with the target as at `asAt`; `withLines`, the books in full, is read only to explain an account
+ * that differs.
+ */
+export const reconcileKept = <E = never, R = never>(
+  books: ComparedBooks,
+  baseCurrency: string,
+  asAt: string,
+  source: SourceSystem,
+  ahead: ReadAhead<E, R> | undefined,
+  withLines: Effect.Effect<SourceBooks, E, R>
 ) =>
   Effect.gen(function* () {
     const meta = yield* PlanStore.meta
@@ -284,7 +294,7 @@ export const reconcile = <E = never, R = never>(
     }
     // Every source posting, indexed: built only when an account differs and needs explaining.
     const postings = yield* Effect.cached(
-      Effect.map(withLines ?? Effect.succeed(books), (full) =>
+      Effect.map(withLines, (full) =>
         Candidates.sourcePostings(
           full,
           baseCurrency,

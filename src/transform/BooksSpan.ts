@@ -3,7 +3,7 @@
  * dates of the source's own reports, and whether there are credits. A plan stores it, so that reconcile can
  * read the target over the same window while it reads the books again (and checks the two agree).
  */
-import type { SourceBooks } from "./SourceModel.js"
+import type { ComparedBooks } from "./SourceModel.js"
 
 export interface BooksSpan {
   /** The first date of a document, payment, journal or credit; "" when the books have none. */
@@ -24,7 +24,7 @@ export interface ReadWindow {
 const latest = (dates: ReadonlyArray<string>, start = "") => dates.reduce((m, d) => (d > m ? d : m), start)
 const earliest = (dates: ReadonlyArray<string>) => dates.reduce((m, d) => (m === "" || d < m ? d : m), "")
 
-export const spanOf = (books: SourceBooks): BooksSpan => {
+export const spanOf = (books: ComparedBooks): BooksSpan => {
   const credits = books.credits ?? []
   const dated = (xs: ReadonlyArray<{ readonly date: string }>) => xs.map((x) => x.date)
   return {

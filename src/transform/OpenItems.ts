@@ -35,7 +35,7 @@ export const conversionNumber = (side: "AR" | "AP", i: SourceAgedItem): string =
         .slice(0, 8)}`
 
 /** Finds the source record of each item of one side's report. */
-export const matcher = (books: SourceBooks, side: "AR" | "AP") => {
+export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side: "AR" | "AP") => {
   const kind = side === "AR" ? "invoice" : "bill"
   // Indexed by number and contact (documents) and by contact (credits): a report lists thousands of items.
   const docs = groupBy(

@@ -317,3 +317,13 @@ export interface SourceBooks {
   readonly allocations?: ReadonlyArray<SourceAllocation>
   readonly issues: ReadonlyArray<Issue>
 }
+
+/**
+ * The books as reconcile compares them: the source's books less what only the candidate postings use (cash
+ * entries, transfers, allocations, credit fundings), and of each payment only its document's kind and its
+ * date. The full books (`SourceBooks`) are such books.
+ */
+export type ComparedBooks = Omit<
+  SourceBooks,
+  "payments" | "cashEntries" | "transfers" | "allocations" | "creditFundings"
+> & { readonly payments: ReadonlyArray<Pick<SourcePayment, "documentKind" | "date">> }
