@@ -389,7 +389,7 @@ const compare = (asAt: string | undefined) =>
     yield* Effect.forkDaemon(Effect.ignore(Effect.tryPromise(XlsxTable.excel)))
     // What the plan kept of the books (no documents' lines, no cash entries, the payments as their kinds and
     // dates) while staging is what it read; else the books read again.
-    const kept = cutover === undefined ? yield* PlanBooks.readCompared(meta.booksDigest) : undefined
+    const kept = cutover === undefined ? yield* PlanBooks.read(meta.booksDigest) : undefined
     const proven = (books: ComparedBooks) => provenAt(asAt, cutover, spanOf(books).last)
     const readAhead =
       ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: handedOver(fiber) }

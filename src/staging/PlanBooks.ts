@@ -1,10 +1,11 @@
 /**
- * The books a full-history plan was made from, kept in the workspace for reconcile (`plan_books`): every
- * collection of `SourceBooks` as it was read, except the documents' lines. Reconcile compares documents by
- * their totals, payments, dates and contacts, never by their lines; it needs the lines only to explain an
- * account that differs (the candidate postings), and reads the books again for that. Reading the books again
- * was about a third of reconcile's CPU at 20,000 invoices (3.1-3.7 s of 10-12 s, by hand), on the one thread
- * that also parses the target's answers.
+ * The books a full-history plan was made from, kept in the workspace for reconcile (`plan_books`): what
+ * reconcile compares of them (`ComparedBooks`), as it was read, except the documents' lines, and of the
+ * payments only their documents' kinds and their dates. Reconcile compares documents by their totals,
+ * payments, dates and contacts, never by their lines; it needs the lines, the payments and the cash entries
+ * only to explain an account that differs (the candidate postings), and reads the books again for that.
+ * Reading the books again was about a third of reconcile's CPU at 20,000 invoices (3.1-3.7 s of 10-12 s, by
+ * hand), on the one thread that also parses the target's answers.
  *
  * What is kept is used only while staging is what the plan read: the plan stores a fingerprint of staging
  * (each file's extract generation, hash and rows staged, and this format's version) beside the digest's id,
@@ -22,7 +23,7 @@ import type { BooksDigest } from "../transform/Plan.js"
 import type { ComparedBooks, DocumentKind, SourceBooks } from "../transform/SourceModel.js"
 
 /** Bumped when what is kept, or how, changes: a digest of another version is never read. */
-const FORMAT = 3
+const FORMAT = 4
 
 /** Items of one collection per row. */
 const CHUNK = 2000
@@ -30,49 +31,25 @@ const CHUNK = 2000
 /** Rows read at a time. */
 const PAGE = 64
 
-/** Every collection of `SourceBooks`, in the order they are kept. */
+/** Every collection of `ComparedBooks` but the payments, in the order they are kept. */
 export const parts = [
   "accounts",
   "contacts",
   "items",
   "documents",
-  "payments",
   "journals",
   "rates",
   "trialBalances",
   "agedReports",
   "credits",
   "refunds",
-  "creditFundings",
-  "cashEntries",
-  "transfers",
-  "allocations",
   "issues"
-] as const satisfies ReadonlyArray<keyof SourceBooks>
+] as const satisfies ReadonlyArray<keyof ComparedBooks>
 
 type Part = (typeof parts)[number]
 
-/**
- * Of each payment, its document's kind and its date, kept beside the payments: reconcile counts the payments
- * of each kind and dates the books, and reads nothing more of them (`readCompared`).
- */
-const PAYMENT_DATES = "paymentDates"
-
-/** The parts `readCompared` reads (the payments as their dates): what reconcile compares of the books. */
-const compared = [
-  "accounts",
-  "contacts",
-  "items",
-  "documents",
-  "journals",
-  "rates",
-  "trialBalances",
-  "agedReports",
-  "credits",
-  "refunds",
-  "issues",
-  PAYMENT_DATES
-] as const
+/** The payments, each as its document's kind and its date: `[kind, date]`. */
+const PAYMENTS = "paymentDates"
 
 const MONEY = "$d"
 
@@ -88,7 +65,7 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown): u
  * "Whiteboard 120 × 90 cm") makes SQLite's text a two-byte string in V8: reading and parsing the chunks of
  * 20,000 invoices took 225 and 380-440 ms against 90-100 and 270-360 ms in ASCII.
  */
-export const encodeChunk = (part: Part | typeof PAYMENT_DATES, items: ReadonlyArray<unknown>): string =>
+export const encodeChunk = (part: Part | typeof PAYMENTS, items: ReadonlyArray<unknown>): string =>
   JSON.stringify(
     part === "documents"
       ? items.map((d) => ({ ...(d as SourceBooks["documents"][number]), lines: [] }))
@@ -133,7 +110,7 @@ export const fingerprint = Effect.gen(function* () {
   return JSON.stringify({ format: FORMAT, files: files.map((f) => [f.file, f.gen, f.sha256, f.staged]) })
 }).pipe(Effect.orDie)
 
-/** Replaces the kept books with `books` (their documents without lines) under `id`. */
+/** Replaces the kept books with what reconcile compares of `books` (their documents without lines) under `id`. */
 export const save = (id: string, books: SourceBooks) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -148,10 +125,10 @@ export const save = (id: string, books: SourceBooks) =>
             yield* sql`INSERT INTO plan_books (digest, part, json)
               VALUES (${id}, ${part}, ${encodeChunk(part, items.slice(i, i + CHUNK))})`
         }
-        const dates = books.payments.map((p) => [p.documentKind, p.date])
-        for (let i = 0; i === 0 || i < dates.length; i += CHUNK)
+        const payments = books.payments.map((p) => [p.documentKind, p.date])
+        for (let i = 0; i === 0 || i < payments.length; i += CHUNK)
           yield* sql`INSERT INTO plan_books (digest, part, json)
-            VALUES (${id}, ${PAYMENT_DATES}, ${encodeChunk(PAYMENT_DATES, dates.slice(i, i + CHUNK))})`
+            VALUES (${id}, ${PAYMENTS}, ${encodeChunk(PAYMENTS, payments.slice(i, i + CHUNK))})`
       })
     )
   }).pipe(Effect.orDie)
@@ -162,8 +139,11 @@ export const clear = Effect.flatMap(SqlClient.SqlClient, (sql) => sql`DELETE FRO
   Effect.orDie
 )
 
-/** The chunks of `wanted` kept under `digest`, decoded, by part; undefined as `read` says. */
-const readParts = (digest: BooksDigest | undefined, wanted: ReadonlyArray<string>) =>
+/**
+ * What reconcile compares of the books kept under `digest`, documents without lines; undefined when none are
+ * kept under it, or when staging is no longer what they were read from.
+ */
+export const read = (digest: BooksDigest | undefined) =>
   Effect.gen(function* () {
     if (digest === undefined || digest.fingerprint !== (yield* fingerprint)) return undefined
     const sql = yield* SqlClient.SqlClient
@@ -172,8 +152,7 @@ const readParts = (digest: BooksDigest | undefined, wanted: ReadonlyArray<string
     let after = 0
     for (;;) {
       const rows = yield* sql<{ seq: number; part: string; json: string }>`
-        SELECT seq, part, json FROM plan_books
-        WHERE digest = ${digest.id} AND ${sql.in("part", wanted)} AND seq > ${after}
+        SELECT seq, part, json FROM plan_books WHERE digest = ${digest.id} AND seq > ${after}
         ORDER BY seq LIMIT ${PAGE}`
       for (const r of rows) {
         const items = (books[r.part] ??= [])
@@ -183,31 +162,13 @@ const readParts = (digest: BooksDigest | undefined, wanted: ReadonlyArray<string
       if (rows.length < PAGE) break
       after = rows[rows.length - 1]!.seq
     }
-    if (books.documents === undefined) return undefined
-    return books
-  }).pipe(Effect.orDie)
-
-/**
- * The books kept under `digest`, documents without lines; undefined when none are kept under it, or when
- * staging is no longer what they were read from.
- */
-export const read = (digest: BooksDigest | undefined) =>
-  Effect.map(readParts(digest, parts), (books) => books as unknown as SourceBooks | undefined)
-
-/**
- * What reconcile compares of the books kept under `digest` (`ComparedBooks`): neither the cash entries,
- * transfers, allocations and credit fundings, nor the payments beyond their kinds and dates, which were a
- * quarter of the kept books' heap at 20,000 invoices. Undefined as `read` says.
- */
-export const readCompared = (digest: BooksDigest | undefined) =>
-  Effect.map(readParts(digest, compared), (books): ComparedBooks | undefined => {
-    if (books === undefined) return undefined
-    const { [PAYMENT_DATES]: dates = [], ...rest } = books
+    const { [PAYMENTS]: payments, ...kept } = books
+    if (kept.documents === undefined || payments === undefined) return undefined
     return {
-      ...(rest as unknown as Omit<ComparedBooks, "payments">),
-      payments: (dates as Array<[DocumentKind, string]>).map(([documentKind, date]) => ({
+      ...(kept as unknown as Omit<ComparedBooks, "payments">),
+      payments: (payments as Array<[DocumentKind, string]>).map(([documentKind, date]) => ({
         documentKind,
         date
       }))
-    }
-  })
+    } satisfies ComparedBooks
+  }).pipe(Effect.orDie)
