@@ -12,7 +12,7 @@ import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
-import type { ComparedBooks, SourceDocument } from "../transform/SourceModel.js"
+import type { ComparedBooks, DocumentKind, SourceDocument } from "../transform/SourceModel.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
 import {
@@ -55,8 +55,6 @@ export const compareDocuments = (
   return tally.finish(target, asAt, heldRefunds)
 }
 
-type DocumentKind = "invoice" | "bill"
-
 /**
  * The comparison made as the target's invoices and bills arrive, a window of them at a time (`add`), so that
  * none is held once its window is counted: at 100,000 invoices they were a third of reconcile's heap. What
@@ -83,12 +81,16 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
   const differing = { invoice: new Map<number, Array<Mismatch>>(), bill: new Map<number, Array<Mismatch>>() }
   const targetCount = { invoice: 0, bill: 0 }
   const targetPayments = { invoice: 0, bill: 0 }
+  // By contact key, as the review matches contacts (a contact adopted under another spelling is one), each
+  // named as first met: the source's contacts are met first, so the target's spelling names only one the
+  // source does not have.
   const names = new Map<string, string>()
-  // A contact is shown as the source spells it: the target's spelling only for one the source does not have.
-  for (const d of books.documents)
-    if (!names.has(contactKey(d.contactName))) names.set(contactKey(d.contactName), d.contactName)
-  for (const c of books.credits ?? [])
-    if (!names.has(contactKey(c.contactName))) names.set(contactKey(c.contactName), c.contactName)
+  const keyOf = (contact: string) => {
+    const key = contactKey(contact)
+    if (!names.has(key)) names.set(key, contact)
+    return key
+  }
+  for (const { contactName } of [...books.documents, ...(books.credits ?? [])]) keyOf(contactName)
   const sums = { source: new Map<string, Money.Money>(), target: new Map<string, Money.Money>() }
   const bump = (
     m: Map<string, Money.Money>,
@@ -97,10 +99,7 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
     currency: string,
     v: Money.Money
   ) => {
-    // By contact key, as the review matches contacts (a contact adopted under another spelling is one).
-    const key = contactKey(contact)
-    const k = `${side}|${key}|${currency}`
-    if (!names.has(key)) names.set(key, contact)
+    const k = `${side}|${keyOf(contact)}|${currency}`
     m.set(k, Money.add(m.get(k) ?? Money.zero, v))
   }
   let added = 0

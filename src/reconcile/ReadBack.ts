@@ -17,7 +17,7 @@ const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.par
  * How many rows a search may hold before the target truncates it, until a truncated page says otherwise
  * (`_meta.maxRows`): the platform's default soft cap.
  */
-export const DEFAULT_MAX_ROWS = 10_000
+const DEFAULT_MAX_ROWS = 10_000
 
 /** A window's share of the cap it is cut to hold: dates are not evenly busy. */
 const FILL = 0.8

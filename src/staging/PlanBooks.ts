@@ -117,18 +117,21 @@ export const save = (id: string, books: SourceBooks) =>
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_books`
+        const keep = (part: Part | typeof PAYMENTS, items: ReadonlyArray<unknown>) =>
+          Effect.gen(function* () {
+            // A present but empty collection is kept as one empty chunk: absent and empty differ in the books.
+            for (let i = 0; i === 0 || i < items.length; i += CHUNK)
+              yield* sql`INSERT INTO plan_books (digest, part, json)
+                VALUES (${id}, ${part}, ${encodeChunk(part, items.slice(i, i + CHUNK))})`
+          })
         for (const part of parts) {
           const items = books[part]
-          if (items === undefined) continue
-          // A present but empty collection is kept as one empty chunk: absent and empty differ in the books.
-          for (let i = 0; i === 0 || i < items.length; i += CHUNK)
-            yield* sql`INSERT INTO plan_books (digest, part, json)
-              VALUES (${id}, ${part}, ${encodeChunk(part, items.slice(i, i + CHUNK))})`
+          if (items !== undefined) yield* keep(part, items)
         }
-        const payments = books.payments.map((p) => [p.documentKind, p.date])
-        for (let i = 0; i === 0 || i < payments.length; i += CHUNK)
-          yield* sql`INSERT INTO plan_books (digest, part, json)
-            VALUES (${id}, ${PAYMENTS}, ${encodeChunk(PAYMENTS, payments.slice(i, i + CHUNK))})`
+        yield* keep(
+          PAYMENTS,
+          books.payments.map((p) => [p.documentKind, p.date])
+        )
       })
     )
   }).pipe(Effect.orDie)

@@ -94,6 +94,39 @@ describe("aged receivables comparison", () => {
     )
   })
 
+  it("gives the same comparison whatever windows the target's documents come in, and in what order", () => {
+    // INV-1 open on both sides, INV-2 paid, INV-2 again (a copy) open in the target only, INV-3 dated after the
+    // report, and a credit note of another contact: each window alone, last first, against all at once.
+    const docs = [
+      targetDoc(),
+      targetDoc({
+        reference: "INV-2",
+        date: "2025-04-01",
+        payments: [{ reference: "INV-2-PMT1", date: "2025-04-10", amount: m("218.00") }]
+      }),
+      targetDoc({ reference: "INV-2", date: "2025-05-01" }),
+      targetDoc({ reference: "INV-3", date: "2026-01-02" }),
+      targetDoc({
+        kind: "customer-credit-note",
+        reference: "CN-9",
+        contact: "Atlas Components Ltd.",
+        total: m("40.00")
+      })
+    ]
+    const rows = [row("Café Nüsantara Pte. Ltd.", "436.00"), row("Atlas Components Ltd.", "-40.00")]
+    const whole = AgedCheck.compareAged(report([item()]), rows, docs, source, "SGD")
+    assert.deepStrictEqual(
+      whole.differences.map((d) => [d.subject, d.difference]),
+      [
+        ["Atlas Components Ltd.", "-40.00"],
+        ["Café Nüsantara Pte. Ltd.", "218.00"]
+      ]
+    )
+    const tally = AgedCheck.agedTally(report([item()]), rows, source, "SGD")
+    for (const doc of [...docs].reverse()) tally.add([doc])
+    assert.deepStrictEqual(tally.finish(), whole)
+  })
+
   it("counts payments only up to the report's date", () => {
     const { differences } = AgedCheck.compareAged(
       report([item()]),
