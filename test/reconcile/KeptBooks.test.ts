@@ -6,6 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
+import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
@@ -67,6 +68,20 @@ describe("the books a plan keeps for reconcile", () => {
             full[part] === undefined ? undefined : PlanBooks.encodeChunk(part, full[part]),
             `${part} kept as read (money exactly)`
           )
+        // Each amount is one object however often it is kept: the zeros, and totals that repeat.
+        const zeros = new Set(kept.documents.map((d) => d.amountDue).filter((a) => BigDecimal.isZero(a)))
+        assert.strictEqual(zeros.size, 1, "every zero amount due is one object")
+        const byValue = new Map<string, Set<BigDecimal.BigDecimal>>()
+        for (const d of kept.documents) {
+          const key = BigDecimal.format(d.total)
+          byValue.set(key, (byValue.get(key) ?? new Set()).add(d.total))
+        }
+        assert.isTrue(
+          [...byValue.values()].every((totals) => totals.size === 1),
+          "documents of the same total hold one object"
+        )
+        assert.isAbove(byValue.size, 1)
+        assert.isBelow(byValue.size, kept.documents.length, "the sample has totals that repeat")
         assert.isAbove(kept.credits?.length ?? 0, 0, "the sample has credits, kept with their lines")
         // Kept in ASCII (escapes), read back with every accent: the sample's names have ß, é, ü, ×.
         const stored = yield* inProcess(
