@@ -13,10 +13,9 @@ import type {
   DocumentState,
   Issue,
   SourceCredit,
-  SourceLine,
-  SourceTracking
+  SourceLine
 } from "../SourceModel.js"
-import { amount, cell, date, readRows, required, RowProblem } from "./StagedCells.js"
+import { amount, cell, date, readRows, required, RowProblem, trackingOf } from "./StagedCells.js"
 
 /** A document-export row's type: an invoice or bill (read by XeroSource), a credit, or something else. */
 export type RowType =
@@ -66,13 +65,6 @@ export const stateOf = (status: string): DocumentState | undefined => {
 }
 
 /** A line's tracking options (`TrackingName1`/`TrackingOption1`, `TrackingName2`/`TrackingOption2`). */
-export const trackingOf = (row: StagedRow): ReadonlyArray<SourceTracking> =>
-  [1, 2].flatMap((n) => {
-    const category = cell(row, `TrackingName${n}`)
-    const option = cell(row, `TrackingOption${n}`)
-    return category !== "" && option !== "" ? [{ category, option }] : []
-  })
-
 const abs = Money.abs
 
 const lineOf = (row: StagedRow): SourceLine => {

@@ -32,9 +32,10 @@ import {
   readRows,
   required,
   RowProblem,
-  share
+  share,
+  trackingOf
 } from "./StagedCells.js"
-import { stateOf, trackingOf } from "./XeroCredits.js"
+import { stateOf } from "./XeroCredits.js"
 import * as XeroKinds from "./XeroKinds.js"
 import * as XeroReports from "./XeroReports.js"
 import { append } from "../../Multimap.js"
