@@ -14,6 +14,16 @@ import * as NodePath from "node:path"
 /** Bytes gathered before they are written. */
 const CHUNK = 1024 * 1024
 
+/**
+ * Bytes read at a time, and how many such blocks are kept (the least recently used is read over). The store
+ * reads the texts in load order, by phase and date, which merges the stretches the planners put one after
+ * another: at 20,000 invoices, of 76,325 reads of 34 MB, 32,872 would read a block of 16 KB with one block
+ * kept, 26,004 with 16 (a block of 64 KB: 20,504 and 15,453 reads, but 1,013-1,344 MB copied). A read of each
+ * text (a system call each) took 0.53-0.62 s of the plan's 10 s.
+ */
+export const BLOCK = 16 * 1024
+const BLOCKS = 16
+
 let spilled = 0
 
 /** Bytes every spill of this process has put so far (what shows that a plan was built through one). */
@@ -24,7 +34,10 @@ export class OpSpill {
   private pendingBytes = 0
   /** Bytes in the file. */
   private written = 0
-  private buffer = Buffer.allocUnsafe(64 * 1024)
+  /** Blocks of the file read last (`BLOCKS` at most), each with when it was last used. */
+  private readonly blocks: Array<{ at: number; bytes: number; buffer: Buffer; used: number }> = []
+  private reads = 0
+  private loads = 0
   private closed = false
 
   private constructor(
@@ -62,13 +75,14 @@ export class OpSpill {
   read(at: number, bytes: number): string {
     this.live()
     if (at + bytes > this.written) this.flush()
-    if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(Math.max(bytes, 2 * this.buffer.length))
-    for (let got = 0; got < bytes;) {
-      const n = NodeFs.readSync(this.fd, this.buffer, got, bytes - got, at + got)
-      if (n === 0) throw new Error(`the plan's spill file ends at ${at + got} of ${at + bytes} bytes`)
-      got += n
-    }
-    return this.buffer.toString("utf8", 0, bytes)
+    const block = this.blocks.find((b) => at >= b.at && at + bytes <= b.at + b.bytes) ?? this.load(at, bytes)
+    block.used = ++this.reads
+    return block.buffer.toString("utf8", at - block.at, at - block.at + bytes)
+  }
+
+  /** Blocks read from the file so far (a text read from a block already read costs none). */
+  get blockReads(): number {
+    return this.loads
   }
 
   /** Bytes put so far. */
@@ -81,8 +95,36 @@ export class OpSpill {
     if (this.closed) return
     this.closed = true
     this.pending = []
+    this.blocks.length = 0
     NodeFs.closeSync(this.fd)
     if (!this.unlinked) NodeFs.rmSync(this.path, { force: true })
+  }
+
+  /**
+   * The block of the file from `at` holding at least `bytes` bytes (`BLOCK` when the file has them), read
+   * into the least recently used block's buffer.
+   */
+  private load(at: number, bytes: number) {
+    const size = Math.max(BLOCK, bytes)
+    let block =
+      this.blocks.length < BLOCKS
+        ? undefined
+        : this.blocks.reduce((oldest, b) => (b.used < oldest.used ? b : oldest))
+    if (block === undefined)
+      this.blocks.push((block = { at, bytes: 0, buffer: Buffer.allocUnsafe(size), used: 0 }))
+    if (block.buffer.length < size) block.buffer = Buffer.allocUnsafe(size)
+    const want = Math.min(size, this.written - at)
+    let got = 0
+    while (got < want) {
+      const n = NodeFs.readSync(this.fd, block.buffer, got, want - got, at + got)
+      if (n === 0) break
+      got += n
+    }
+    block.at = at
+    block.bytes = got
+    this.loads++
+    if (got < bytes) throw new Error(`the plan's spill file ends at ${at + got} of ${at + bytes} bytes`)
+    return block
   }
 
   private flush(): void {

@@ -9,7 +9,7 @@ import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
-import { OpSpill } from "../../src/transform/OpSpill.js"
+import { BLOCK, OpSpill } from "../../src/transform/OpSpill.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import {
   EncodedOp,
@@ -88,6 +88,32 @@ describe("OpSpill", () => {
           spill.size,
           put.reduce((n, [, , b]) => n + b, 0)
         )
+      } finally {
+        spill.close()
+      }
+    }))
+
+  it("reads texts read in the order they were put from a few blocks of the file, and in any order exactly", () =>
+    withDir((dir) => {
+      const spill = OpSpill.open(dir)
+      try {
+        // 4,000 texts of 100 to 400 bytes (about 1 MB: a chunk is written), and one larger than a block.
+        const put: Array<[string, number, number]> = []
+        const add = (t: string) => {
+          const bytes = Buffer.byteLength(t)
+          put.push([t, spill.put(t, bytes), bytes])
+        }
+        for (let i = 0; i < 4000; i++) add(`${i}:${"é€x".repeat(20 + (i % 50))}`)
+        add("big:" + "😀".repeat(40_000))
+        for (let i = 0; i < 1000; i++) add(`tail ${i}`)
+        const size = spill.size
+        for (const [t, at, bytes] of put) assert.strictEqual(spill.read(at, bytes), t)
+        // In order, each block is read once: reading each text by itself made 5,001 reads of the file.
+        assert.isAtMost(spill.blockReads, Math.ceil(size / BLOCK) + 2)
+        // Back and forth, by strides, and the same again: still exact.
+        const shuffled = put.map((_, i) => put[(i * 7919) % put.length]!)
+        for (const [t, at, bytes] of [...shuffled, ...shuffled.reverse()])
+          assert.strictEqual(spill.read(at, bytes), t)
       } finally {
         spill.close()
       }
