@@ -41,13 +41,19 @@ export interface DocumentTarget {
 
 const byReference = (found: ReadonlyArray<TargetDocument>) => groupBy(found, (d) => d.reference)
 
+/** How many refunds of held prepayments the plan made cash entries of, per side (they are no credit-note refunds). */
+export interface HeldRefunds {
+  readonly sale: number
+  readonly purchase: number
+}
+const noHeldRefunds: HeldRefunds = { sale: 0, purchase: 0 }
+
 export const compareDocuments = (
   books: ComparedBooks,
   target: DocumentTarget,
   baseCurrency: string,
   asAt: string,
-  /** How many refunds of held prepayments the plan made cash entries of, per side (they are no credit-note refunds). */
-  heldRefunds: { readonly sale: number; readonly purchase: number } = { sale: 0, purchase: 0 }
+  heldRefunds: HeldRefunds = noHeldRefunds
 ): DocumentComparison => {
   const tally = documentTally(books, baseCurrency)
   tally.add("invoice", target.invoices)
@@ -147,7 +153,7 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
   const finish = (
     target: Omit<DocumentTarget, "invoices" | "bills">,
     asAt: string,
-    heldRefunds: { readonly sale: number; readonly purchase: number } = { sale: 0, purchase: 0 }
+    heldRefunds: HeldRefunds = noHeldRefunds
   ): DocumentComparison => {
     const mismatches: Array<Mismatch> = []
     const counts: Array<Count> = []

@@ -58,7 +58,7 @@ const documentDifference = (m: Mismatch, asAt: string): Difference => {
 const heldRefunds = (
   books: ComparedBooks,
   ops: ReadonlyArray<{ readonly kind: string; readonly naturalKey: string }>
-) => {
+): DocumentCheck.HeldRefunds => {
   const side = new Map<string, "sale" | "purchase">()
   for (const [c, reference] of creditReferences(books.credits ?? []))
     if (heldOnAccount(c) !== undefined) side.set(reference, c.side)

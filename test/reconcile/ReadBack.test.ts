@@ -153,6 +153,8 @@ describe("reconcile's reads of the target's invoices and bills", () => {
       // cap: five windows of it), then two windows of two pages each, one queued and one waiting to be: 14 of
       // the 70 pages. Read without waiting for the comparison, all 70 were read by now.
       assert.isAtMost(ahead, 2 * (1 + 2 + 2 * 2))
+      // And read ahead at all: each kind's count and its first window, before anything is taken.
+      assert.isAtLeast(ahead, 2 * (1 + 2))
       const handed = { invoice: [] as Array<string>, bill: [] as Array<string> }
       yield* reads.documents((kind, docs) => {
         for (const d of docs) handed[kind].push(d.reference)

@@ -67,56 +67,64 @@ const texts = [
   JSON.stringify({ note: "a\nb", quote: '"' })
 ]
 
+type Put = readonly [text: string, at: number, bytes: number]
+
+/**
+ * `use` with a spill open in a temporary directory (closed and removed after), a way to put a text in it, and
+ * each text put so far with where it starts and its bytes.
+ */
+const withTexts = (use: (spill: OpSpill, add: (text: string) => void, put: ReadonlyArray<Put>) => void) =>
+  withDir((dir) => {
+    const spill = OpSpill.open(dir)
+    try {
+      const put: Array<Put> = []
+      use(
+        spill,
+        (text) => {
+          const bytes = Buffer.byteLength(text)
+          put.push([text, spill.put(text, bytes), bytes])
+        },
+        put
+      )
+    } finally {
+      spill.close()
+    }
+  })
+
+/** Each text read back from `spill` is the text put. */
+const readsBack = (spill: OpSpill, put: ReadonlyArray<Put>) => {
+  for (const [text, at, bytes] of put) assert.strictEqual(spill.read(at, bytes), text)
+}
+
 describe("OpSpill", () => {
   it("reads back each text exactly, before and after it is written, across chunks", () =>
-    withDir((dir) => {
-      const spill = OpSpill.open(dir)
-      try {
-        const put: Array<[string, number, number]> = []
-        const add = (t: string) => {
-          const bytes = Buffer.byteLength(t)
-          put.push([t, spill.put(t, bytes), bytes])
-        }
-        texts.forEach(add)
-        // Still gathered, not yet written.
-        for (const [t, at, bytes] of put) assert.strictEqual(spill.read(at, bytes), t)
-        // 3 MB more, so that several chunks are written, one text straddling a chunk's end.
-        for (let i = 0; i < 30; i++) add(`${i}:${"é".repeat(50_000)}😀`)
-        texts.forEach(add)
-        for (const [t, at, bytes] of put) assert.strictEqual(spill.read(at, bytes), t)
-        assert.strictEqual(
-          spill.size,
-          put.reduce((n, [, , b]) => n + b, 0)
-        )
-      } finally {
-        spill.close()
-      }
+    withTexts((spill, add, put) => {
+      texts.forEach(add)
+      // Still gathered, not yet written.
+      readsBack(spill, put)
+      // 3 MB more, so that several chunks are written, one text straddling a chunk's end.
+      for (let i = 0; i < 30; i++) add(`${i}:${"é".repeat(50_000)}😀`)
+      texts.forEach(add)
+      readsBack(spill, put)
+      assert.strictEqual(
+        spill.size,
+        put.reduce((n, [, , b]) => n + b, 0)
+      )
     }))
 
   it("reads texts read in the order they were put from a few blocks of the file, and in any order exactly", () =>
-    withDir((dir) => {
-      const spill = OpSpill.open(dir)
-      try {
-        // 4,000 texts of 100 to 400 bytes (about 1 MB: a chunk is written), and one larger than a block.
-        const put: Array<[string, number, number]> = []
-        const add = (t: string) => {
-          const bytes = Buffer.byteLength(t)
-          put.push([t, spill.put(t, bytes), bytes])
-        }
-        for (let i = 0; i < 4000; i++) add(`${i}:${"é€x".repeat(20 + (i % 50))}`)
-        add("big:" + "😀".repeat(40_000))
-        for (let i = 0; i < 1000; i++) add(`tail ${i}`)
-        const size = spill.size
-        for (const [t, at, bytes] of put) assert.strictEqual(spill.read(at, bytes), t)
-        // In order, each block is read once: reading each text by itself made 5,001 reads of the file.
-        assert.isAtMost(spill.blockReads, Math.ceil(size / BLOCK) + 2)
-        // Back and forth, by strides, and the same again: still exact.
-        const shuffled = put.map((_, i) => put[(i * 7919) % put.length]!)
-        for (const [t, at, bytes] of [...shuffled, ...shuffled.reverse()])
-          assert.strictEqual(spill.read(at, bytes), t)
-      } finally {
-        spill.close()
-      }
+    withTexts((spill, add, put) => {
+      // 4,000 texts of 120 to 420 bytes (about 1 MB: a chunk is written), one larger than a block, and 1,000
+      // short ones after it.
+      for (let i = 0; i < 4000; i++) add(`${i}:${"é€x".repeat(20 + (i % 50))}`)
+      add("big:" + "😀".repeat(40_000))
+      for (let i = 0; i < 1000; i++) add(`tail ${i}`)
+      readsBack(spill, put)
+      // In order, each block is read once: reading each text by itself made 5,001 reads of the file.
+      assert.isAtMost(spill.blockReads, Math.ceil(spill.size / BLOCK) + 2)
+      // Back and forth, by strides, and the same again: still exact.
+      const shuffled = put.map((_, i) => put[(i * 7919) % put.length]!)
+      readsBack(spill, [...shuffled, ...shuffled.reverse()])
     }))
 
   it("leaves no file behind, open or closed, and refuses to be used once closed", () =>

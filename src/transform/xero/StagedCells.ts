@@ -61,7 +61,10 @@ const sharedTracking = remembered((key: string): ReadonlyArray<SourceTracking> =
   return Object.freeze(pairs)
 })
 
-/** The row's tracking: each of its two categories whose name and option are both given. */
+/**
+ * A line's tracking options (`TrackingName1`/`TrackingOption1`, `TrackingName2`/`TrackingOption2`): each
+ * category whose name and option are both given.
+ */
 export const trackingOf = (row: StagedRow): ReadonlyArray<SourceTracking> => {
   const c1 = cell(row, "TrackingName1")
   const o1 = cell(row, "TrackingOption1")

@@ -64,7 +64,6 @@ export const stateOf = (status: string): DocumentState | undefined => {
   }
 }
 
-/** A line's tracking options (`TrackingName1`/`TrackingOption1`, `TrackingName2`/`TrackingOption2`). */
 const abs = Money.abs
 
 const lineOf = (row: StagedRow): SourceLine => {
