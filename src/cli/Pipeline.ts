@@ -31,9 +31,9 @@ import * as PlanBuilder from "../transform/PlanBuilder.js"
 import * as QuickConversion from "../transform/QuickConversion.js"
 import * as PeriodConversion from "../transform/PeriodConversion.js"
 import { addDays } from "../transform/Dates.js"
-import { spanOf, windowOf } from "../transform/BooksSpan.js"
+import { spanOf, windowOf, type BooksSpan } from "../transform/BooksSpan.js"
 import type { Conversion } from "../transform/Plan.js"
-import type { ComparedBooks, SourceBooks } from "../transform/SourceModel.js"
+import type { SourceBooks } from "../transform/SourceModel.js"
 import * as Sources from "../transform/Sources.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as Progress from "./Progress.js"
@@ -389,9 +389,10 @@ const compare = (asAt: string | undefined) =>
     // thread, which waits on the target for about a second then (20,000 invoices), instead of after them.
     yield* Effect.forkDaemon(Effect.ignore(Effect.tryPromise(XlsxTable.excel)))
     // What the plan kept of the books (no documents' lines, no cash entries, the payments as their kinds and
-    // dates) while staging is what it read; else the books read again.
+    // dates, the invoices and bills read as they are compared) while staging is what it read; else the books
+    // read again.
     const kept = cutover === undefined ? yield* PlanBooks.read(meta.booksDigest) : undefined
-    const proven = (books: ComparedBooks) => provenAt(asAt, cutover, spanOf(books).last)
+    const proven = (span: BooksSpan) => provenAt(asAt, cutover, span.last)
     const readAhead =
       ahead === undefined || fiber === undefined ? undefined : { ...ahead, reads: handedOver(fiber) }
     const result =
@@ -400,7 +401,7 @@ const compare = (asAt: string | undefined) =>
           yield* Reconcile.reconcileKept(
             kept,
             meta.baseCurrency,
-            proven(kept),
+            proven(kept.documents.span),
             from.system,
             readAhead,
             from.read
@@ -417,7 +418,13 @@ const compare = (asAt: string | undefined) =>
                     yield* Mappings.load(from.mappings, meta.conversion?.mappings),
                     meta.conversion?.mappings
                   )
-            return yield* Reconcile.reconcile(books, meta.baseCurrency, proven(books), from.system, readAhead)
+            return yield* Reconcile.reconcile(
+              books,
+              meta.baseCurrency,
+              proven(spanOf(books)),
+              from.system,
+              readAhead
+            )
           })
     if (fiber !== undefined) yield* Fiber.interrupt(fiber)
     // Reads that were not used (the books read now gave another window) are let go of as well.

@@ -10,7 +10,7 @@
 import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
-import type { ComparedBooks, SourceAgedItem, SourceAgedReport } from "../transform/SourceModel.js"
+import type { ComparedBooks, SourceAgedReport } from "../transform/SourceModel.js"
 import * as OpenItems from "../transform/OpenItems.js"
 import type { AgedComparison, AgedContactRow, AgedDocumentRow, Candidate, Difference } from "./Model.js"
 import {
@@ -59,30 +59,6 @@ const baseOutstanding = (d: TargetDocument, asAt: string) => {
   )
 }
 
-/** What a report item is in our reading of the source: the reference the plan gave it, its currency, rows. */
-interface SourceMatch {
-  readonly entity: string
-  readonly reference: string
-  readonly currency: string
-  readonly lineage: ReadonlyArray<string>
-}
-
-/** What each item of a report is in our reading of the source (`OpenItems.matcher`). */
-const sourceMatcher = (books: ComparedBooks, side: "AR" | "AP") => {
-  const match = OpenItems.matcher(books, side)
-  return (i: SourceAgedItem): SourceMatch | undefined => {
-    const m = match(i)
-    if (m === undefined) return undefined
-    const record = m._tag === "document" ? m.doc : m.credit
-    return {
-      entity: OpenItems.entityOf(m),
-      reference: m.reference,
-      currency: record.currency,
-      lineage: record.lineage.slice(0, 1)
-    }
-  }
-}
-
 export const compareAged = (
   report: SourceAgedReport,
   targetRows: ReadonlyArray<TargetAgedRow>,
@@ -90,20 +66,21 @@ export const compareAged = (
   books: ComparedBooks,
   baseCurrency: string
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
-  const tally = agedTally(report, targetRows, books, baseCurrency)
+  const tally = agedTally(report, targetRows, OpenItems.reportMatches(books, report), baseCurrency)
   tally.add(targetDocs)
   return tally.finish()
 }
 
 /**
  * The comparison with the source's aged report made as the target's documents arrive, a window of them at a
- * time (`add`): of each, only a document open at the report's date is kept. What `finish` reports does not
- * depend on how the documents were cut into windows.
+ * time (`add`): of each, only a document open at the report's date is kept. `matches` are what the report's
+ * items are in our reading of the source (`OpenItems.reportMatches`), so that the books' documents need not be
+ * held. What `finish` reports does not depend on how the documents were cut into windows.
  */
 export const agedTally = (
   report: SourceAgedReport,
   targetRows: ReadonlyArray<TargetAgedRow>,
-  books: ComparedBooks,
+  matches: ReadonlyArray<OpenItems.ReportMatch | null>,
   baseCurrency: string
 ) => {
   const kind = report.side === "AR" ? "invoice" : "bill"
@@ -154,13 +131,11 @@ export const agedTally = (
     return d
   }
 
-  // Not captured by `add` or `finish`: the matcher's indexes of the books are let go of once the items are read.
-  const sourceDoc = sourceMatcher(books, report.side)
-  for (const i of report.items) {
+  report.items.forEach((i, at) => {
     const currency = i.currency ?? baseCurrency
     const c = contactOf(i.contactName, currency)
     c.source = Money.add(c.source, i.outstanding)
-    const found = sourceDoc(i)
+    const found = matches[at] ?? undefined
     const reference = found?.reference ?? (i.number || i.reference)
     const d = docOf(c, reference, () => ({
       entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),
@@ -176,7 +151,7 @@ export const agedTally = (
     d.source = Money.add(d.source, i.outstanding)
     d.inSource = true
     d.lineage.push(i.lineage, ...(found?.lineage ?? []))
-  }
+  })
   for (const r of targetRows) {
     const c = contactOf(r.contact, r.currency)
     c.target = Money.add(c.target, perCurrency ? r.outstanding : r.outstandingBase)

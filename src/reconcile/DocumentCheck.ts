@@ -11,7 +11,8 @@
 import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
-import { documentReferences, journalReference } from "../transform/RecordIdentity.js"
+import { factsOf, inDateOrder, type Referenced } from "../transform/ComparedDocuments.js"
+import { journalReference } from "../transform/RecordIdentity.js"
 import type { ComparedBooks, DocumentKind, SourceDocument } from "../transform/SourceModel.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
@@ -55,36 +56,46 @@ export const compareDocuments = (
   asAt: string,
   heldRefunds: HeldRefunds = noHeldRefunds
 ): DocumentComparison => {
-  const tally = documentTally(books, baseCurrency)
-  tally.add("invoice", target.invoices)
-  tally.add("bill", target.bills)
+  const tally = documentTally(books, factsOf(books).contacts, baseCurrency)
+  for (const kind of ["invoice", "bill"] as const) {
+    tally.source(kind, inDateOrder(books, kind))
+    tally.add(kind, kind === "invoice" ? target.invoices : target.bills)
+    const wanted = tally.unclaimed(kind)
+    if (wanted > 0) tally.claim(kind, inDateOrder(books, kind))
+  }
   return tally.finish(target, asAt, heldRefunds)
 }
 
+/** What differs of one source document: how often the target has it (when not once), or the fields that differ. */
+interface Outcome {
+  readonly doc: SourceDocument
+  readonly reference: string
+  readonly count: number
+  readonly differences: ReadonlyArray<Mismatch>
+}
+
 /**
- * The comparison made as the target's invoices and bills arrive, a window of them at a time (`add`), so that
- * none is held once its window is counted: at 100,000 invoices they were a third of reconcile's heap. What
- * `finish` reports does not depend on how the documents were cut into windows, or in what order they came.
+ * The comparison made as the documents of both sides arrive, a stretch of dates at a time: the source's
+ * (`source`, in the references they were given) and the target's (`add`). Each is held only until the other
+ * side's document of its reference has arrived, and only what differs is kept once they have met: at 100,000
+ * invoices the source's documents, held whole, were most of reconcile's heap and the target's a third of it.
+ * A reference the target has more than once is found by `claim`: the source's documents again, once all have
+ * arrived (only when the target has documents no source document met: `unclaimed`). What `finish` reports
+ * does not depend on how either side was cut, or in what order the pieces came.
  */
-export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
-  const docs = documentReferences(books.documents)
-  // Each source invoice and bill by its reference: its place among its kind's (in the references' order), how
-  // many the target has so far, and how the first differs (only for one that does).
-  const sources = {
-    invoice: { docs: [] as Array<SourceDocument>, at: new Map<string, number>() },
-    bill: { docs: [] as Array<SourceDocument>, at: new Map<string, number>() }
+export const documentTally = (
+  books: Pick<ComparedBooks, "payments" | "credits" | "refunds" | "journals">,
+  contacts: Iterable<string>,
+  baseCurrency: string
+) => {
+  // Each kind's documents of one side that the other side has not yet met, by reference.
+  const waiting = {
+    invoice: { source: new Map<string, Referenced>(), target: new Map<string, Array<TargetDocument>>() },
+    bill: { source: new Map<string, Referenced>(), target: new Map<string, Array<TargetDocument>>() }
   }
-  for (const [doc, reference] of docs)
-    if (doc.kind === "invoice" || doc.kind === "bill") {
-      const own = sources[doc.kind]
-      own.at.set(reference, own.docs.length)
-      own.docs.push(doc)
-    }
-  const found = {
-    invoice: new Uint32Array(sources.invoice.docs.length),
-    bill: new Uint32Array(sources.bill.docs.length)
-  }
-  const differing = { invoice: new Map<number, Array<Mismatch>>(), bill: new Map<number, Array<Mismatch>>() }
+  const expected = { invoice: 0, bill: 0 }
+  // The source documents that differ, by their place in the references' order.
+  const outcomes = { invoice: new Map<number, Outcome>(), bill: new Map<number, Outcome>() }
   const targetCount = { invoice: 0, bill: 0 }
   const targetPayments = { invoice: 0, bill: 0 }
   // By contact key, as the review matches contacts (a contact adopted under another spelling is one), each
@@ -96,7 +107,7 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
     if (!names.has(key)) names.set(key, contact)
     return key
   }
-  for (const { contactName } of [...books.documents, ...(books.credits ?? [])]) keyOf(contactName)
+  for (const contact of contacts) keyOf(contact)
   const sums = { source: new Map<string, Money.Money>(), target: new Map<string, Money.Money>() }
   const bump = (
     m: Map<string, Money.Money>,
@@ -110,9 +121,53 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
   }
   let added = 0
 
+  /** A source document with the target's documents of its reference (`rows`, at least one). */
+  const meet = (
+    kind: DocumentKind,
+    { doc, reference, order }: Referenced,
+    rows: ReadonlyArray<TargetDocument>
+  ) => {
+    if (rows.length !== 1) {
+      outcomes[kind].set(order, { doc, reference, count: rows.length, differences: [] })
+      return
+    }
+    const row = rows[0]!
+    const differences: Array<Mismatch> = []
+    const miss = (field: string, source: string, value: string) =>
+      differences.push({ entity: kind, key: reference, field, source, target: value, lineage: doc.lineage })
+    const currency = doc.currency || baseCurrency
+    const settled = settledOf(row)
+    if (!Money.equals(row.total, doc.total)) miss("totalAmount", fmt(doc.total), fmt(row.total))
+    if (!Money.equals(settled, doc.amountPaid)) miss("paid", fmt(doc.amountPaid), fmt(settled))
+    if (!Money.equals(outstandingOf(row), doc.amountDue))
+      miss("balance", fmt(doc.amountDue), fmt(outstandingOf(row)))
+    if (row.currency !== currency) miss("currency", currency, row.currency)
+    if ((row.status === "DRAFT") !== (doc.state === "draft")) miss("status", doc.status, row.status)
+    if (row.date !== doc.date) miss("valueDate", doc.date, row.date)
+    if (differences.length > 0) outcomes[kind].set(order, { doc, reference, count: 1, differences })
+  }
+
+  /** The source's invoices or bills of a stretch of dates, each once, with their references. */
+  const source = (kind: DocumentKind, docs: ReadonlyArray<Referenced>) => {
+    const side = kind === "invoice" ? "AR" : "AP"
+    const { source: sources, target: targets } = waiting[kind]
+    for (const r of docs) {
+      expected[kind]++
+      if (r.doc.state === "open")
+        bump(sums.source, side, r.doc.contactName, r.doc.currency || baseCurrency, r.doc.amountDue)
+      const rows = targets.get(r.reference)
+      if (rows === undefined) sources.set(r.reference, r)
+      else {
+        targets.delete(r.reference)
+        meet(kind, r, rows)
+      }
+    }
+  }
+
   /** The target's invoices or bills of a window. */
   const add = (kind: DocumentKind, rows: ReadonlyArray<TargetDocument>) => {
     const side = kind === "invoice" ? "AR" : "AP"
+    const { source: sources, target: targets } = waiting[kind]
     for (const row of rows) {
       // Its comparisons leave garbage in proportion to the company: collected by the ceiling as it goes.
       if (++added % 1_000 === 0) relieve()
@@ -120,32 +175,33 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
       targetCount[kind]++
       targetPayments[kind] += row.payments.length
       if (row.status !== "DRAFT") bump(sums.target, side, row.contact, row.currency, outstandingOf(row))
-      const at = sources[kind].at.get(row.reference)
-      if (at === undefined) continue
-      const before = found[kind][at]!
-      found[kind][at] = before + 1
-      if (before > 0) continue
-      const doc = sources[kind].docs[at]!
-      const differences: Array<Mismatch> = []
-      const miss = (field: string, source: string, value: string) =>
-        differences.push({
-          entity: kind,
-          key: row.reference,
-          field,
-          source,
-          target: value,
-          lineage: doc.lineage
-        })
-      const currency = doc.currency || baseCurrency
-      const settled = settledOf(row)
-      if (!Money.equals(row.total, doc.total)) miss("totalAmount", fmt(doc.total), fmt(row.total))
-      if (!Money.equals(settled, doc.amountPaid)) miss("paid", fmt(doc.amountPaid), fmt(settled))
-      if (!Money.equals(outstandingOf(row), doc.amountDue))
-        miss("balance", fmt(doc.amountDue), fmt(outstandingOf(row)))
-      if (row.currency !== currency) miss("currency", currency, row.currency)
-      if ((row.status === "DRAFT") !== (doc.state === "draft")) miss("status", doc.status, row.status)
-      if (row.date !== doc.date) miss("valueDate", doc.date, row.date)
-      if (differences.length > 0) differing[kind].set(at, differences)
+      const r = sources.get(row.reference)
+      if (r !== undefined) {
+        sources.delete(row.reference)
+        meet(kind, r, [row])
+      } else {
+        const known = targets.get(row.reference)
+        if (known === undefined) targets.set(row.reference, [row])
+        else known.push(row)
+      }
+    }
+  }
+
+  /** How many of the target's references of `kind` no source document has met (extra, or repeated). */
+  const unclaimed = (kind: DocumentKind): number => waiting[kind].target.size
+
+  /**
+   * The source's documents again, once all have arrived: one whose reference the target has again after they
+   * met is counted with those (its differences, of one copy, no longer reported).
+   */
+  const claim = (kind: DocumentKind, docs: ReadonlyArray<Referenced>) => {
+    const { source: sources, target: targets } = waiting[kind]
+    for (const r of docs) {
+      const rows = targets.get(r.reference)
+      if (rows === undefined || sources.has(r.reference)) continue
+      targets.delete(r.reference)
+      const before = outcomes[kind].get(r.order)?.count ?? 1
+      outcomes[kind].set(r.order, { ...r, count: before + rows.length, differences: [] })
     }
   }
 
@@ -174,15 +230,11 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
 
     for (const kind of ["invoice", "bill"] as const) {
       const side = kind === "invoice" ? "AR" : "AP"
-      let matched = 0
-      let expected = 0
-      for (const [doc, reference] of docs) {
-        if (doc.kind !== kind) continue
-        const at = expected++
-        const currency = doc.currency || baseCurrency
-        if (doc.state === "open") bump(sums.source, side, doc.contactName, currency, doc.amountDue)
-        const count = found[kind][at]!
-        if (count !== 1) {
+      // Those the target does not have are still waiting.
+      for (const r of waiting[kind].source.values())
+        outcomes[kind].set(r.order, { ...r, count: 0, differences: [] })
+      for (const [, { doc, reference, count, differences }] of [...outcomes[kind]].sort(([a], [b]) => a - b))
+        if (count !== 1)
           mismatches.push({
             entity: kind,
             key: reference,
@@ -191,13 +243,13 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
             target: String(count),
             lineage: doc.lineage
           })
-          continue
-        }
-        const differences = differing[kind].get(at)
-        if (differences === undefined) matched++
         else mismatches.push(...differences)
-      }
-      counts.push({ entity: `${kind}s`, source: expected, target: targetCount[kind], matched })
+      counts.push({
+        entity: `${kind}s`,
+        source: expected[kind],
+        target: targetCount[kind],
+        matched: expected[kind] - outcomes[kind].size
+      })
       countCash(
         `${kind} payments`,
         books.payments.filter((p) => p.documentKind === kind).length,
@@ -335,5 +387,5 @@ export const documentTally = (books: ComparedBooks, baseCurrency: string) => {
     }
     return { asAt, counts, mismatches, outstanding }
   }
-  return { add, finish }
+  return { source, add, unclaimed, claim, finish }
 }

@@ -16,7 +16,8 @@ import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { ComparedBooks, SourceBooks } from "../transform/SourceModel.js"
-import { sameWindow, spanOf, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
+import { sameWindow, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
+import * as ComparedDocuments from "../transform/ComparedDocuments.js"
 import * as AgedCheck from "./AgedCheck.js"
 import * as Candidates from "./Candidates.js"
 import * as ClearingCheck from "./ClearingCheck.js"
@@ -56,7 +57,7 @@ const documentDifference = (m: Mismatch, asAt: string): Difference => {
 
 /** How many refunds of prepayments held on their account the plan made cash entries of, per side. */
 const heldRefunds = (
-  books: ComparedBooks,
+  books: Pick<ComparedBooks, "credits">,
   ops: ReadonlyArray<{ readonly kind: string; readonly naturalKey: string }>
 ): DocumentCheck.HeldRefunds => {
   const side = new Map<string, "sale" | "purchase">()
@@ -73,7 +74,7 @@ const heldRefunds = (
 }
 
 /** Pairings for a plan stored before the plan kept them: each source account by its own name. */
-const byName = (books: ComparedBooks): Array<AccountPairing> =>
+const byName = (books: Pick<ComparedBooks, "accounts">): Array<AccountPairing> =>
   books.accounts.map((a) => ({
     sourceCode: a.code,
     sourceName: a.name,
@@ -95,9 +96,12 @@ export interface TargetReads {
   readonly AR: ReadonlyArray<TargetBooks.TargetAgedRow>
   readonly AP: ReadonlyArray<TargetBooks.TargetAgedRow>
   /** Hands each window of invoices and bills to `each`, in the order they were read; fails as the reads did. */
-  readonly documents: (
-    each: (kind: "invoice" | "bill", docs: ReadonlyArray<TargetBooks.TargetDocument>) => void
-  ) => Effect.Effect<void, TargetError>
+  readonly documents: <R>(
+    each: (
+      kind: "invoice" | "bill",
+      docs: ReadonlyArray<TargetBooks.TargetDocument>
+    ) => Effect.Effect<void, never, R>
+  ) => Effect.Effect<void, TargetError, R>
 }
 
 /** Windows of invoices and bills read ahead of the comparison before the reads wait for it. */
@@ -152,7 +156,7 @@ export const readTarget = (window: ReadWindow, credits: boolean, baseCurrency: s
         for (;;) {
           const w = yield* Queue.take(queue)
           if ("end" in w) return yield* w.end
-          each(w.kind, w.docs)
+          yield* each(w.kind, w.docs)
         }
       })
     const reads: TargetReads = { ...read, documents }
@@ -177,15 +181,23 @@ export const reconcile = <E = never, R = never>(
   asAt: string,
   source: SourceSystem = anySource,
   ahead?: ReadAhead<E, R>
-) => reconcileKept(books, baseCurrency, asAt, source, ahead, Effect.succeed(books))
+) =>
+  reconcileKept(
+    { books, documents: ComparedDocuments.inMemory(books) },
+    baseCurrency,
+    asAt,
+    source,
+    ahead,
+    Effect.succeed(books)
+  )
 
 /**
- * What a plan kept of the books (`ComparedBooks`: no documents' lines, the payments as their kinds and dates),
- * compared with the target as at `asAt`; `withLines`, the books in full, is read only to explain an account
- * that differs.
+ * What a plan kept of the books (`ComparedBooks`: no documents' lines, the payments as their kinds and dates,
+ * the invoices and bills handed over a stretch of dates at a time), compared with the target as at `asAt`;
+ * `withLines`, the books in full, is read only to explain an account that differs.
  */
-export const reconcileKept = <E = never, R = never>(
-  books: ComparedBooks,
+export const reconcileKept = <E = never, R = never, RD = never>(
+  { books, documents: sourceDocuments }: ComparedDocuments.KeptBooks<RD>,
   baseCurrency: string,
   asAt: string,
   source: SourceSystem,
@@ -215,7 +227,7 @@ export const reconcileKept = <E = never, R = never>(
         .map((r) => r.asAt)
         .sort()
     }
-    const span = spanOf(books)
+    const span = sourceDocuments.span
     const window = windowOf(span, asAt)
     const { from } = window
     const reads =
@@ -229,14 +241,16 @@ export const reconcileKept = <E = never, R = never>(
     const journals = yield* TargetBooks.journals(
       books.journals.map((j) => journalReference(j.date, j.narration))
     )
-    const agedReports = [...books.agedReports].sort(
-      (a, b) => b.side.localeCompare(a.side) || a.asAt.localeCompare(b.asAt)
-    )
+    const agedReports = books.agedReports
+      .map((report, at) => ({ report, matches: sourceDocuments.agedMatches[at]! }))
+      .sort(
+        (a, b) => b.report.side.localeCompare(a.report.side) || a.report.asAt.localeCompare(b.report.asAt)
+      )
     const agedTallies: Array<{
-      readonly report: (typeof agedReports)[number]
+      readonly report: (typeof agedReports)[number]["report"]
       readonly tally: ReturnType<typeof AgedCheck.agedTally>
     }> = []
-    for (const report of agedReports) {
+    for (const { report, matches } of agedReports) {
       // The target's aged report at the documents' date was read already.
       const rows =
         report.asAt === asAt
@@ -244,18 +258,29 @@ export const reconcileKept = <E = never, R = never>(
             ? AR
             : AP
           : yield* TargetBooks.aged(report.side, report.asAt, baseCurrency)
-      agedTallies.push({ report, tally: AgedCheck.agedTally(report, rows, books, baseCurrency) })
+      agedTallies.push({ report, tally: AgedCheck.agedTally(report, rows, matches, baseCurrency) })
     }
-    // The invoices and bills are compared a window at a time, as they are read.
-    const documentTally = DocumentCheck.documentTally(books, baseCurrency)
-    yield* reads.documents((kind, docs) => {
-      documentTally.add(
-        kind,
-        docs.filter((d) => d.date <= asAt)
-      )
-      for (const { report, tally } of agedTallies)
-        if (report.side === (kind === "invoice" ? "AR" : "AP")) tally.add(docs)
-    })
+    // The invoices and bills are compared a window at a time as the target's are read, the source's read as
+    // far as the last date of each window of the target's.
+    const documentTally = DocumentCheck.documentTally(books, sourceDocuments.contacts, baseCurrency)
+    const next = sourceDocuments.cursor()
+    yield* reads.documents((kind, docs) =>
+      Effect.gen(function* () {
+        const until = docs.reduce((last, d) => (d.date > last ? d.date : last), "")
+        documentTally.source(kind, yield* next(kind, until))
+        documentTally.add(
+          kind,
+          docs.filter((d) => d.date <= asAt)
+        )
+        for (const { report, tally } of agedTallies)
+          if (report.side === (kind === "invoice" ? "AR" : "AP")) tally.add(docs)
+      })
+    )
+    for (const kind of ["invoice", "bill"] as const) {
+      documentTally.source(kind, yield* next(kind))
+      if (documentTally.unclaimed(kind) > 0)
+        yield* sourceDocuments.again(kind, (docs) => documentTally.claim(kind, docs))
+    }
     for (const { report, tally } of agedTallies)
       tally.add(report.side === "AR" ? customerCredits : supplierCredits)
     const documents = documentTally.finish(
@@ -372,7 +397,7 @@ export const reconcileKept = <E = never, R = never>(
     // Books of journals only (a profiled ledger's listing) migrate no open items per contact: receivables and
     // payables are then balances of their control accounts, which the trial balance proves account by account.
     const journalsOnly =
-      books.documents.length === 0 &&
+      sourceDocuments.count === 0 &&
       books.payments.length === 0 &&
       (books.credits ?? []).length === 0 &&
       agedDates.AR.length === 0 &&

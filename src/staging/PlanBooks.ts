@@ -20,10 +20,18 @@ import * as Effect from "effect/Effect"
 import { relieve } from "../Memory.js"
 import { remembered } from "../Remembered.js"
 import type { BooksDigest } from "../transform/Plan.js"
-import type { ComparedBooks, DocumentKind, SourceBooks } from "../transform/SourceModel.js"
+import {
+  factsOf,
+  fromChunks,
+  inDateOrder,
+  type DocumentFacts,
+  type KeptBooks,
+  type Referenced
+} from "../transform/ComparedDocuments.js"
+import type { ComparedBooks, DocumentKind, SourceBooks, SourceDocument } from "../transform/SourceModel.js"
 
 /** Bumped when what is kept, or how, changes: a digest of another version is never read. */
-const FORMAT = 4
+const FORMAT = 5
 
 /** Items of one collection per row. */
 const CHUNK = 2000
@@ -31,12 +39,11 @@ const CHUNK = 2000
 /** Rows read at a time. */
 const PAGE = 64
 
-/** Every collection of `ComparedBooks` but the payments, in the order they are kept. */
+/** Every collection of `ComparedBooks` but the documents and payments, in the order they are kept. */
 export const parts = [
   "accounts",
   "contacts",
   "items",
-  "documents",
   "journals",
   "rates",
   "trialBalances",
@@ -46,10 +53,17 @@ export const parts = [
   "issues"
 ] as const satisfies ReadonlyArray<keyof ComparedBooks>
 
-type Part = (typeof parts)[number]
-
 /** The payments, each as its document's kind and its date: `[kind, date]`. */
 const PAYMENTS = "paymentDates"
+
+/** What reconcile needs of all the documents at once (`DocumentFacts`): one item. */
+const FACTS = "documentFacts"
+
+/**
+ * Each kind's migrating documents (the part is the kind), in date order, without their lines, each as
+ * `[order, reference, document]` (`Referenced`): reconcile reads them a chunk at a time as it compares.
+ */
+const KINDS = ["invoice", "bill"] as const satisfies ReadonlyArray<DocumentKind>
 
 const MONEY = "$d"
 
@@ -65,26 +79,25 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown): u
  * "Whiteboard 120 × 90 cm") makes SQLite's text a two-byte string in V8: reading and parsing the chunks of
  * 20,000 invoices took 225 and 380-440 ms against 90-100 and 270-360 ms in ASCII.
  */
-export const encodeChunk = (part: Part | typeof PAYMENTS, items: ReadonlyArray<unknown>): string =>
-  JSON.stringify(
-    part === "documents"
-      ? items.map((d) => ({ ...(d as SourceBooks["documents"][number]), lines: [] }))
-      : items,
-    replacer
-  ).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+export const encodeChunk = (items: ReadonlyArray<unknown>): string =>
+  JSON.stringify(items, replacer).replace(
+    /[^\x00-\x7f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  )
 
 /**
  * One `BigDecimal` for each amount (unscaled value and scale), as the books read from staging share each
  * amount's text: a `BigDecimal` never changes, so the same amount may be held once. The kept books of 20,000
  * invoices hold 183,041 amounts, 63,579 of them different (47,869 zeros); at 56 bytes an object and about 22 a
  * `bigint`, 14.4 MB of the 53.6 MB of heap they took once read. Heap in use once read (forced collections):
- * 49 against 54 MB at 20,000 invoices, 130 against 183 MB at 100,000.
+ * 49 against 54 MB at 20,000 invoices, 130 against 183 MB at 100,000. The documents, read a chunk at a time,
+ * share them up to `limit` (the memo is emptied then): held for good, they would be held whole again.
  */
-const sharedMoney = () =>
+const sharedMoney = (limit: number) =>
   remembered((key: string): BigDecimal.BigDecimal => {
     const at = key.indexOf(":")
     return BigDecimal.make(BigInt(key.slice(at + 1)), Number(key.slice(0, at)))
-  }, Infinity)
+  }, limit)
 
 /** Texts longer than this are not shared: few repeat (descriptions, narrations). */
 const SHARED_LENGTH = 40
@@ -96,9 +109,9 @@ const SHARED_LENGTH = 40
  * the same at twice the cost: V8 calls it for every value, and parses slower with one (980-1,500 against
  * 460-600 ms for the books of 20,000 invoices; 6 MB of their 46 MB are the texts shared).
  */
-const chunkDecoder = () => {
+const chunkDecoder = (moneyLimit: number) => {
   const share = remembered((text: string) => text)
-  const money = sharedMoney()
+  const money = sharedMoney(moneyLimit)
   const revived = (value: unknown): unknown => {
     if (typeof value === "string")
       return value.length > 10 && value.length <= SHARED_LENGTH ? share(value) : value
@@ -131,12 +144,12 @@ export const save = (id: string, books: SourceBooks) =>
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_books`
-        const keep = (part: Part | typeof PAYMENTS, items: ReadonlyArray<unknown>) =>
+        const keep = (part: string, items: ReadonlyArray<unknown>) =>
           Effect.gen(function* () {
             // A present but empty collection is kept as one empty chunk: absent and empty differ in the books.
             for (let i = 0; i === 0 || i < items.length; i += CHUNK)
               yield* sql`INSERT INTO plan_books (digest, part, json)
-                VALUES (${id}, ${part}, ${encodeChunk(part, items.slice(i, i + CHUNK))})`
+                VALUES (${id}, ${part}, ${encodeChunk(items.slice(i, i + CHUNK))})`
           })
         for (const part of parts) {
           const items = books[part]
@@ -146,6 +159,12 @@ export const save = (id: string, books: SourceBooks) =>
           PAYMENTS,
           books.payments.map((p) => [p.documentKind, p.date])
         )
+        yield* keep(FACTS, [factsOf(books)])
+        for (const kind of KINDS)
+          yield* keep(
+            kind,
+            inDateOrder(books, kind).map((r) => [r.order, r.reference, { ...r.doc, lines: [] }])
+          )
       })
     )
   }).pipe(Effect.orDie)
@@ -157,19 +176,21 @@ export const clear = Effect.flatMap(SqlClient.SqlClient, (sql) => sql`DELETE FRO
 )
 
 /**
- * What reconcile compares of the books kept under `digest`, documents without lines; undefined when none are
- * kept under it, or when staging is no longer what they were read from.
+ * What reconcile compares of the books kept under `digest`: the documents handed over a chunk at a time as
+ * it compares them (read from the workspace then); undefined when none are kept under it, or when staging is
+ * no longer what they were read from.
  */
 export const read = (digest: BooksDigest | undefined) =>
   Effect.gen(function* () {
     if (digest === undefined || digest.fingerprint !== (yield* fingerprint)) return undefined
     const sql = yield* SqlClient.SqlClient
-    const decode = chunkDecoder()
+    const decode = chunkDecoder(Infinity)
     const books: Record<string, Array<unknown>> = {}
     let after = 0
     for (;;) {
       const rows = yield* sql<{ seq: number; part: string; json: string }>`
-        SELECT seq, part, json FROM plan_books WHERE digest = ${digest.id} AND seq > ${after}
+        SELECT seq, part, json FROM plan_books
+        WHERE digest = ${digest.id} AND seq > ${after} AND part NOT IN ${sql.in(KINDS)}
         ORDER BY seq LIMIT ${PAGE}`
       for (const r of rows) {
         const items = (books[r.part] ??= [])
@@ -179,13 +200,33 @@ export const read = (digest: BooksDigest | undefined) =>
       if (rows.length < PAGE) break
       after = rows[rows.length - 1]!.seq
     }
-    const { [PAYMENTS]: payments, ...kept } = books
-    if (kept.documents === undefined || payments === undefined) return undefined
-    return {
-      ...(kept as unknown as Omit<ComparedBooks, "payments">),
-      payments: (payments as Array<[DocumentKind, string]>).map(([documentKind, date]) => ({
-        documentKind,
-        date
-      }))
-    } satisfies ComparedBooks
+    const { [PAYMENTS]: payments, [FACTS]: facts, ...rest } = books
+    if (payments === undefined || facts?.length !== 1) return undefined
+    // Each kind's chunks, read from the first; their own memo of amounts, bounded: they are let go of.
+    const chunks = (kind: DocumentKind) => {
+      const decodeDocs = chunkDecoder(65_536)
+      let at = 0
+      return Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const [row] = yield* sql<{ seq: number; json: string }>`
+          SELECT seq, json FROM plan_books WHERE digest = ${digest.id} AND part = ${kind} AND seq > ${at}
+          ORDER BY seq LIMIT 1`
+        if (row === undefined) return undefined
+        at = row.seq
+        return (decodeDocs(row.json) as Array<[number, string, SourceDocument]>).map(
+          ([order, reference, doc]): Referenced => ({ doc, reference, order })
+        )
+      }).pipe(Effect.orDie)
+    }
+    const kept: KeptBooks<SqlClient.SqlClient> = {
+      books: {
+        ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents">),
+        payments: (payments as Array<[DocumentKind, string]>).map(([documentKind, date]) => ({
+          documentKind,
+          date
+        }))
+      },
+      documents: fromChunks(facts[0] as DocumentFacts, chunks)
+    }
+    return kept
   }).pipe(Effect.orDie)

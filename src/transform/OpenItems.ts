@@ -10,7 +10,13 @@ import { groupBy } from "../Multimap.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { documentReferences } from "./RecordIdentity.js"
-import type { SourceAgedItem, SourceBooks, SourceCredit, SourceDocument } from "./SourceModel.js"
+import type {
+  SourceAgedItem,
+  SourceAgedReport,
+  SourceBooks,
+  SourceCredit,
+  SourceDocument
+} from "./SourceModel.js"
 import { creditKind, creditReferences } from "./TransactionIdentity.js"
 
 /** The source record an open item stands for, with the reference the plan gives it. */
@@ -73,4 +79,34 @@ export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side:
     if (found !== undefined) return { _tag: "document", doc: found[0], reference: found[1] }
     return Money.isNegative(i.outstanding) ? credit(i) : undefined
   }
+}
+
+/** What an aged report's item is in the books, as reconcile compares it: the record's entity, reference, currency, first row. */
+export interface ReportMatch {
+  readonly entity: string
+  readonly reference: string
+  readonly currency: string
+  readonly lineage: ReadonlyArray<string>
+}
+
+/**
+ * What each item of `report` is in the books (`matcher`), in the items' order; null for an item they do not
+ * have. A plan keeps these for reconcile, which then compares the report without holding the documents.
+ */
+export const reportMatches = (
+  books: Pick<SourceBooks, "documents" | "credits">,
+  report: SourceAgedReport
+): Array<ReportMatch | null> => {
+  const match = matcher(books, report.side)
+  return report.items.map((i) => {
+    const m = match(i)
+    if (m === undefined) return null
+    const record = m._tag === "document" ? m.doc : m.credit
+    return {
+      entity: entityOf(m),
+      reference: m.reference,
+      currency: record.currency,
+      lineage: record.lineage.slice(0, 1)
+    }
+  })
 }

@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as AgedCheck from "../../src/reconcile/AgedCheck.js"
 import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
 import * as Money from "../../src/transform/Money.js"
+import { reportMatches } from "../../src/transform/OpenItems.js"
 import type { SourceAgedItem, SourceAgedReport, SourceCredit } from "../../src/transform/SourceModel.js"
 import { creditReferences } from "../../src/transform/TransactionIdentity.js"
 import { books, invoice, m, targetDoc } from "./Synthetic.js"
@@ -122,7 +123,8 @@ describe("aged receivables comparison", () => {
         ["Café Nüsantara Pte. Ltd.", "218.00"]
       ]
     )
-    const tally = AgedCheck.agedTally(report([item()]), rows, source, "SGD")
+    const own = report([item()])
+    const tally = AgedCheck.agedTally(own, rows, reportMatches(source, own), "SGD")
     for (const doc of [...docs].reverse()) tally.add([doc])
     assert.deepStrictEqual(tally.finish(), whole)
   })

@@ -7,6 +7,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as DocumentCheck from "../../src/reconcile/DocumentCheck.js"
 import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
+import { factsOf, inDateOrder } from "../../src/transform/ComparedDocuments.js"
 import * as Money from "../../src/transform/Money.js"
 import type { SourceCredit, SourceRefund } from "../../src/transform/SourceModel.js"
 import { creditReferences, heldApplicationReference } from "../../src/transform/TransactionIdentity.js"
@@ -219,7 +220,8 @@ describe("document comparison with credits", () => {
 
 describe("invoices and bills compared a window at a time", () => {
   // Six source invoices and a bill; the target has INV-2 twice (in different windows), INV-3 changed, INV-4
-  // missing, an extra INV-9, and INV-5 under another spelling of its contact, open.
+  // missing, an extra INV-9, INV-5 under another spelling of its contact, open, and INV-1 and INV-6 dated
+  // after and before the source's dates (so that either side's document waits for the other's).
   const docs = [1, 2, 3, 4, 5, 6].map((n) =>
     invoice({
       number: `INV-${n}`,
@@ -234,7 +236,7 @@ describe("invoices and bills compared a window at a time", () => {
     ...[1, 2, 3, 5, 6].map((n) =>
       targetDoc({
         reference: `INV-${n}`,
-        date: `2025-0${n}-10`,
+        date: n === 1 ? "2025-07-15" : n === 6 ? "2025-02-01" : `2025-0${n}-10`,
         contact: n === 5 ? "UBI WELLNESS PTE LTD" : CONTACT,
         total: n === 3 ? m("281.00") : m("218.00")
       })
@@ -253,10 +255,17 @@ describe("invoices and bills compared a window at a time", () => {
   it("reports what the whole documents give, whatever the windows and their order", () => {
     assert.deepStrictEqual(
       whole.mismatches.filter((x) => x.entity === "invoice").map((x) => `${x.key} ${x.field} ${x.target}`),
-      ["INV-2 count 2", "INV-3 totalAmount 281.00", "INV-3 balance 281.00", "INV-4 count 0"]
+      [
+        "INV-1 valueDate 2025-07-15",
+        "INV-2 count 2",
+        "INV-3 totalAmount 281.00",
+        "INV-3 balance 281.00",
+        "INV-4 count 0",
+        "INV-6 valueDate 2025-02-01"
+      ]
     )
     assert.deepStrictEqual(whole.counts.slice(0, 4), [
-      { entity: "invoices", source: 6, target: 7, matched: 3 },
+      { entity: "invoices", source: 6, target: 7, matched: 1 },
       { entity: "invoice payments", source: 0, target: 1, matched: 0 },
       { entity: "bills", source: 1, target: 1, matched: 1 },
       { entity: "bill payments", source: 0, target: 0, matched: 0 }
@@ -266,13 +275,28 @@ describe("invoices and bills compared a window at a time", () => {
       "Ubi Wellness Pte. Ltd.",
       "a contact is shown as the source spells it"
     )
-    for (const cut of [1, 2, 3]) {
-      const tally = DocumentCheck.documentTally(own, "SGD")
-      const windows: Array<Array<ReturnType<typeof targetDoc>>> = []
-      for (let i = 0; i < target.length; i += cut) windows.push(target.slice(i, i + cut))
-      tally.add("bill", bills)
-      for (const w of windows.reverse()) tally.add("invoice", w)
-      assert.deepStrictEqual(tally.finish(rest, "2025-12-31"), whole, `windows of ${cut}, last first`)
-    }
+    const sources = inDateOrder(own, "invoice")
+    const pieces = <A>(xs: ReadonlyArray<A>, n: number) =>
+      Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n))
+    const unclaimed = new Set<number>()
+    for (const cut of [1, 2, 3])
+      for (const sourceFirst of [true, false]) {
+        const tally = DocumentCheck.documentTally(own, factsOf(own).contacts, "SGD")
+        tally.source("bill", inDateOrder(own, "bill"))
+        tally.add("bill", bills)
+        const s = pieces(sources, cut)
+        const t = pieces(target, cut).reverse()
+        for (let i = 0; i < Math.max(s.length, t.length); i++) {
+          if (sourceFirst && s[i]) tally.source("invoice", s[i]!)
+          if (t[i]) tally.add("invoice", t[i]!)
+          if (!sourceFirst && s[i]) tally.source("invoice", s[i]!)
+        }
+        // INV-9, and INV-2's later copy when it came after the other had met its source document.
+        unclaimed.add(tally.unclaimed("invoice"))
+        tally.claim("invoice", sources)
+        const windows = `windows of ${cut}, target's last first, ${sourceFirst ? "source" : "target"} first`
+        assert.deepStrictEqual(tally.finish(rest, "2025-12-31"), whole, windows)
+      }
+    assert.isTrue(unclaimed.has(2), "a copy is found by claim in some order")
   })
 })

@@ -156,16 +156,18 @@ describe("reconcile's reads of the target's invoices and bills", () => {
       // And read ahead at all: each kind's count and its first window, before anything is taken.
       assert.isAtLeast(ahead, 2 * (1 + 2))
       const handed = { invoice: [] as Array<string>, bill: [] as Array<string> }
-      yield* reads.documents((kind, docs) => {
-        for (const d of docs) handed[kind].push(d.reference)
-      })
+      yield* reads.documents((kind, docs) =>
+        Effect.sync(() => {
+          for (const d of docs) handed[kind].push(d.reference)
+        })
+      )
       assert.isAbove(target.seen.searches, ahead, "the rest was read as the windows were taken")
       assert.deepStrictEqual(
         handed.invoice,
         target.rows.map((r) => r.reference)
       )
       assert.deepStrictEqual(handed.bill, handed.invoice)
-      const again = yield* Effect.exit(reads.documents(() => undefined))
+      const again = yield* Effect.exit(reads.documents(() => Effect.void))
       assert.isTrue(Exit.isFailure(again), "the documents are handed over once")
     })
   )
