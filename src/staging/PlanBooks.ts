@@ -201,6 +201,11 @@ export const read = (digest: BooksDigest | undefined) =>
       after = rows[rows.length - 1]!.seq
     }
     const { [PAYMENTS]: payments, [FACTS]: facts, ...rest } = books
+    // One object for each kind and date (they never change): reconcile counts the payments of each kind.
+    const payment = remembered((key: string) => {
+      const [documentKind, date] = key.split("|") as [DocumentKind, string]
+      return Object.freeze({ documentKind, date })
+    })
     if (payments === undefined || facts?.length !== 1) return undefined
     // Each kind's chunks, read from the first; their own memo of amounts, bounded: they are let go of.
     const chunks = (kind: DocumentKind) => {
@@ -221,10 +226,9 @@ export const read = (digest: BooksDigest | undefined) =>
     const kept: KeptBooks<SqlClient.SqlClient> = {
       books: {
         ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents">),
-        payments: (payments as Array<[DocumentKind, string]>).map(([documentKind, date]) => ({
-          documentKind,
-          date
-        }))
+        payments: (payments as Array<[DocumentKind, string]>).map(([kind, date]) =>
+          payment(`${kind}|${date}`)
+        )
       },
       documents: fromChunks(facts[0] as DocumentFacts, chunks)
     }

@@ -63,6 +63,13 @@ describe("the books a plan keeps for reconcile", () => {
           kept.books.payments,
           full.payments.map((p) => ({ documentKind: p.documentKind, date: p.date }))
         )
+        const paymentObjects = new Set(kept.books.payments)
+        assert.strictEqual(
+          paymentObjects.size,
+          new Set(full.payments.map((p) => `${p.documentKind} ${p.date}`)).size,
+          "one object for each kind and date"
+        )
+        assert.isBelow(paymentObjects.size, kept.books.payments.length, "the sample has payments on one date")
         assert.notProperty(kept.books, "documents")
         for (const part of PlanBooks.parts)
           assert.strictEqual(
