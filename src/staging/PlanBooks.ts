@@ -20,6 +20,7 @@ import * as Effect from "effect/Effect"
 import { relieve } from "../Memory.js"
 import { remembered } from "../Remembered.js"
 import type { BooksDigest } from "../transform/Plan.js"
+import { assignReferences, migrating } from "../transform/RecordIdentity.js"
 import {
   factsOf,
   fromChunks,
@@ -72,6 +73,9 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown): u
   const original = this[key]
   return BigDecimal.isBigDecimal(original) ? { [MONEY]: [original.value.toString(), original.scale] } : value
 }
+
+/** A document as it is kept: `[order, reference, document without its lines]`. */
+export const documentItem = (r: Referenced): unknown => [r.order, r.reference, { ...r.doc, lines: [] }]
 
 /**
  * A chunk's text: its items as JSON, money kept exactly, documents without their lines, and every character
@@ -144,27 +148,25 @@ export const save = (id: string, books: SourceBooks) =>
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_books`
-        const keep = (part: string, items: ReadonlyArray<unknown>) =>
+        // Each item as it is kept (`as`), a chunk at a time: not the whole collection's copies at once.
+        const keep = <A>(part: string, items: ReadonlyArray<A>, as: (item: A) => unknown = (item) => item) =>
           Effect.gen(function* () {
             // A present but empty collection is kept as one empty chunk: absent and empty differ in the books.
-            for (let i = 0; i === 0 || i < items.length; i += CHUNK)
+            for (let i = 0; i === 0 || i < items.length; i += CHUNK) {
               yield* sql`INSERT INTO plan_books (digest, part, json)
-                VALUES (${id}, ${part}, ${encodeChunk(items.slice(i, i + CHUNK))})`
+                VALUES (${id}, ${part}, ${encodeChunk(items.slice(i, i + CHUNK).map(as))})`
+              relieve()
+            }
           })
         for (const part of parts) {
-          const items = books[part]
+          const items: ReadonlyArray<unknown> | undefined = books[part]
           if (items !== undefined) yield* keep(part, items)
         }
-        yield* keep(
-          PAYMENTS,
-          books.payments.map((p) => [p.documentKind, p.date])
-        )
-        yield* keep(FACTS, [factsOf(books)])
-        for (const kind of KINDS)
-          yield* keep(
-            kind,
-            inDateOrder(books, kind).map((r) => [r.order, r.reference, { ...r.doc, lines: [] }])
-          )
+        yield* keep(PAYMENTS, books.payments, (p) => [p.documentKind, p.date])
+        // The references made again, not remembered: the plan is not done with the documents.
+        const refs = assignReferences(migrating(books.documents))
+        yield* keep(FACTS, [factsOf(books, refs)])
+        for (const kind of KINDS) yield* keep(kind, inDateOrder(books, kind, refs), documentItem)
       })
     )
   }).pipe(Effect.orDie)

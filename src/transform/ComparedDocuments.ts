@@ -48,21 +48,30 @@ export interface ComparedDocuments<R = never> extends DocumentFacts {
   ) => Effect.Effect<void, never, R>
 }
 
-export const factsOf = (books: ComparedBooks): DocumentFacts => ({
+/**
+ * `refs` are the documents' references: by default `documentReferences`, which remembers them for as long as
+ * the documents live. A plan, which keeps the facts and the documents once and then builds its operations
+ * from the same documents, gives references of its own, let go of once kept.
+ */
+export const factsOf = (
+  books: ComparedBooks,
+  refs: ReadonlyMap<SourceDocument, string> = documentReferences(books.documents)
+): DocumentFacts => ({
   count: books.documents.length,
   contacts: [...new Set([...books.documents, ...(books.credits ?? [])].map((d) => d.contactName))],
   span: spanOf(books),
-  agedMatches: books.agedReports.map((r) => reportMatches(books, r))
+  agedMatches: books.agedReports.map((r) => reportMatches(books, r, refs))
 })
 
-/** `kind`'s migrating documents in date order (then in the references' order). */
+/** `kind`'s migrating documents in date order (then in the references' order); `refs` as for `factsOf`. */
 export const inDateOrder = (
   books: Pick<ComparedBooks, "documents">,
-  kind: DocumentKind
+  kind: DocumentKind,
+  refs: ReadonlyMap<SourceDocument, string> = documentReferences(books.documents)
 ): Array<Referenced> => {
   const out: Array<Referenced> = []
   let order = 0
-  for (const [doc, reference] of documentReferences(books.documents)) {
+  for (const [doc, reference] of refs) {
     const at = order++
     if (doc.kind === kind) out.push({ doc, reference, order: at })
   }

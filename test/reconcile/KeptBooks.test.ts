@@ -88,8 +88,8 @@ describe("the books a plan keeps for reconcile", () => {
           assert.isAbove(own.length, 0)
           assert.isTrue(keptDocs[kind].every((r) => r.doc.lines.length === 0))
           assert.strictEqual(
-            PlanBooks.encodeChunk(keptDocs[kind].map((r) => [r.order, r.reference, { ...r.doc, lines: [] }])),
-            PlanBooks.encodeChunk(own.map((r) => [r.order, r.reference, { ...r.doc, lines: [] }])),
+            PlanBooks.encodeChunk(keptDocs[kind].map(PlanBooks.documentItem)),
+            PlanBooks.encodeChunk(own.map(PlanBooks.documentItem)),
             `the ${kind}s kept as read, each keeping its lines' lineage`
           )
           // Handed over as far as a date: the first date's, then the rest.
