@@ -26,6 +26,13 @@ export const FLOOR = 128 * MB
 export const HEADROOM = 48 * MB
 export const headroomFor = (live: number): number => Math.max(HEADROOM, Math.round(live / 4))
 
+/**
+ * The heap in use, as `process.memoryUsage().heapUsed` gives it, without the resident set size that it
+ * measures as well: at 20,000 invoices reconcile's 129 calls of it took 165 ms (1.3 ms each, timed in the
+ * process), on the thread that parses the target's answers.
+ */
+const heapUsed = (): number => NodeV8.getHeapStatistics().used_heap_size
+
 let gc: (() => void) | undefined
 let ceiling = FLOOR
 let collections = 0
@@ -64,7 +71,7 @@ export const growingYoungGeneration = (): void => NodeV8.setFlagsFromString("--s
 
 /** Collects in full when the heap in use has passed the ceiling; returns whether it did. */
 export const relieve = (): boolean => {
-  if (process.memoryUsage().heapUsed <= ceiling) return false
+  if (heapUsed() <= ceiling) return false
   collectNow()
   return true
 }
@@ -78,7 +85,7 @@ export const relieve = (): boolean => {
 export const collectNow = (): void => {
   collector()()
   collections++
-  const live = process.memoryUsage().heapUsed
+  const live = heapUsed()
   ceiling = Math.max(FLOOR, live + headroomFor(live))
 }
 

@@ -26,6 +26,22 @@ describe("Memory.relieve (the batch stages' heap ceiling)", () => {
     assert.isAbove(live.length, 0)
   })
 
+  it("reads the heap in use without measuring the resident set (1.3 ms a call in reconcile)", () => {
+    const measure = process.memoryUsage
+    process.memoryUsage = Object.assign(
+      () => {
+        throw new Error("process.memoryUsage measures the resident set as well")
+      },
+      { rss: measure.rss }
+    )
+    try {
+      Memory.relieve()
+      Memory.collectNow()
+    } finally {
+      process.memoryUsage = measure
+    }
+  })
+
   it("allows garbage in proportion to what is live (a quarter), never less than the headroom", () => {
     const MB = 1024 * 1024
     assert.strictEqual(Memory.headroomFor(100 * MB), Memory.HEADROOM)
