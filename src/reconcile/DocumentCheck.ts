@@ -11,7 +11,7 @@
 import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
-import { factsOf, inDateOrder, type Referenced } from "../transform/ComparedDocuments.js"
+import { contactsOf, inDateOrder, type Referenced } from "../transform/ComparedDocuments.js"
 import { journalReference } from "../transform/RecordIdentity.js"
 import type { ComparedBooks, DocumentKind, SourceDocument } from "../transform/SourceModel.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
@@ -56,12 +56,11 @@ export const compareDocuments = (
   asAt: string,
   heldRefunds: HeldRefunds = noHeldRefunds
 ): DocumentComparison => {
-  const tally = documentTally(books, factsOf(books).contacts, baseCurrency)
+  const tally = documentTally(books, contactsOf(books), baseCurrency)
   for (const kind of ["invoice", "bill"] as const) {
     tally.source(kind, inDateOrder(books, kind))
     tally.add(kind, kind === "invoice" ? target.invoices : target.bills)
-    const wanted = tally.unclaimed(kind)
-    if (wanted > 0) tally.claim(kind, inDateOrder(books, kind))
+    if (tally.unclaimed(kind) > 0) tally.claim(kind, inDateOrder(books, kind))
   }
   return tally.finish(target, asAt, heldRefunds)
 }

@@ -15,7 +15,7 @@ import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
-import type { ComparedBooks, SourceBooks } from "../transform/SourceModel.js"
+import type { ComparedBooks, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
 import { sameWindow, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
 import * as ComparedDocuments from "../transform/ComparedDocuments.js"
 import * as AgedCheck from "./AgedCheck.js"
@@ -247,7 +247,7 @@ export const reconcileKept = <E = never, R = never, RD = never>(
         (a, b) => b.report.side.localeCompare(a.report.side) || a.report.asAt.localeCompare(b.report.asAt)
       )
     const agedTallies: Array<{
-      readonly report: (typeof agedReports)[number]["report"]
+      readonly report: SourceAgedReport
       readonly tally: ReturnType<typeof AgedCheck.agedTally>
     }> = []
     for (const { report, matches } of agedReports) {

@@ -203,12 +203,12 @@ export const read = (digest: BooksDigest | undefined) =>
       after = rows[rows.length - 1]!.seq
     }
     const { [PAYMENTS]: payments, [FACTS]: facts, ...rest } = books
+    if (payments === undefined || facts?.length !== 1) return undefined
     // One object for each kind and date (they never change): reconcile counts the payments of each kind.
     const payment = remembered((key: string) => {
       const [documentKind, date] = key.split("|") as [DocumentKind, string]
       return Object.freeze({ documentKind, date })
     })
-    if (payments === undefined || facts?.length !== 1) return undefined
     // Each kind's chunks, read from the first; their own memo of amounts, bounded: they are let go of.
     const chunks = (kind: DocumentKind) => {
       const decodeDocs = chunkDecoder(65_536)

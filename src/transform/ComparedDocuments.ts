@@ -48,6 +48,11 @@ export interface ComparedDocuments<R = never> extends DocumentFacts {
   ) => Effect.Effect<void, never, R>
 }
 
+/** The contacts of the documents, then of the credits, each once, in the order met. */
+export const contactsOf = (books: Pick<ComparedBooks, "documents" | "credits">): Array<string> => [
+  ...new Set([...books.documents, ...(books.credits ?? [])].map((d) => d.contactName))
+]
+
 /**
  * `refs` are the documents' references: by default `documentReferences`, which remembers them for as long as
  * the documents live. A plan, which keeps the facts and the documents once and then builds its operations
@@ -58,7 +63,7 @@ export const factsOf = (
   refs: ReadonlyMap<SourceDocument, string> = documentReferences(books.documents)
 ): DocumentFacts => ({
   count: books.documents.length,
-  contacts: [...new Set([...books.documents, ...(books.credits ?? [])].map((d) => d.contactName))],
+  contacts: contactsOf(books),
   span: spanOf(books),
   agedMatches: books.agedReports.map((r) => reportMatches(books, r, refs))
 })
