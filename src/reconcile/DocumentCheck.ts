@@ -13,7 +13,12 @@ import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
 import { contactsOf, inDateOrder, type Referenced } from "../transform/ComparedDocuments.js"
 import { journalReference } from "../transform/RecordIdentity.js"
-import type { ComparedBooks, DocumentKind, SourceDocument } from "../transform/SourceModel.js"
+import {
+  documentKinds,
+  type ComparedBooks,
+  type DocumentKind,
+  type SourceDocument
+} from "../transform/SourceModel.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
 import type { Count, DocumentComparison, Mismatch, Outstanding } from "./Model.js"
 import {
@@ -57,10 +62,11 @@ export const compareDocuments = (
   heldRefunds: HeldRefunds = noHeldRefunds
 ): DocumentComparison => {
   const tally = documentTally(books, contactsOf(books), baseCurrency)
-  for (const kind of ["invoice", "bill"] as const) {
-    tally.source(kind, inDateOrder(books, kind))
+  for (const kind of documentKinds) {
+    const docs = inDateOrder(books, kind)
+    tally.source(kind, docs)
     tally.add(kind, kind === "invoice" ? target.invoices : target.bills)
-    if (tally.unclaimed(kind) > 0) tally.claim(kind, inDateOrder(books, kind))
+    if (tally.unclaimed(kind) > 0) tally.claim(kind, docs)
   }
   return tally.finish(target, asAt, heldRefunds)
 }
@@ -227,7 +233,7 @@ export const documentTally = (
     }
     const report = new Map<string, Money.Money>()
 
-    for (const kind of ["invoice", "bill"] as const) {
+    for (const kind of documentKinds) {
       const side = kind === "invoice" ? "AR" : "AP"
       // Those the target does not have are still waiting.
       for (const r of waiting[kind].source.values())

@@ -15,8 +15,13 @@ import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
-import type { ComparedBooks, SourceAgedReport, SourceBooks } from "../transform/SourceModel.js"
-import { sameWindow, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
+import {
+  documentKinds,
+  type ComparedBooks,
+  type SourceAgedReport,
+  type SourceBooks
+} from "../transform/SourceModel.js"
+import { latest, sameWindow, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
 import * as ComparedDocuments from "../transform/ComparedDocuments.js"
 import * as AgedCheck from "./AgedCheck.js"
 import * as Candidates from "./Candidates.js"
@@ -119,10 +124,9 @@ type Window =
 export const readTarget = (window: ReadWindow, credits: boolean, baseCurrency: string, asAt: string) =>
   Effect.gen(function* () {
     const queue = yield* Queue.bounded<Window>(WINDOWS_AHEAD)
-    const kinds = ["invoice", "bill"] as const
     yield* Effect.forkScoped(
       Effect.forEach(
-        kinds,
+        documentKinds,
         (kind) =>
           TargetBooks.documentWindows(kind, window.from, window.until, baseCurrency, (docs) =>
             Queue.offer(queue, { kind, docs })
@@ -266,8 +270,7 @@ export const reconcileKept = <E = never, R = never, RD = never>(
     const next = sourceDocuments.cursor()
     yield* reads.documents((kind, docs) =>
       Effect.gen(function* () {
-        const until = docs.reduce((last, d) => (d.date > last ? d.date : last), "")
-        documentTally.source(kind, yield* next(kind, until))
+        documentTally.source(kind, yield* next(kind, latest(docs.map((d) => d.date))))
         documentTally.add(
           kind,
           docs.filter((d) => d.date <= asAt)
@@ -276,7 +279,7 @@ export const reconcileKept = <E = never, R = never, RD = never>(
           if (report.side === (kind === "invoice" ? "AR" : "AP")) tally.add(docs)
       })
     )
-    for (const kind of ["invoice", "bill"] as const) {
+    for (const kind of documentKinds) {
       documentTally.source(kind, yield* next(kind))
       if (documentTally.unclaimed(kind) > 0)
         yield* sourceDocuments.again(kind, (docs) => documentTally.claim(kind, docs))

@@ -20,7 +20,6 @@ import * as Effect from "effect/Effect"
 import { relieve } from "../Memory.js"
 import { remembered } from "../Remembered.js"
 import type { BooksDigest } from "../transform/Plan.js"
-import { assignReferences, migrating } from "../transform/RecordIdentity.js"
 import {
   factsOf,
   fromChunks,
@@ -29,7 +28,13 @@ import {
   type KeptBooks,
   type Referenced
 } from "../transform/ComparedDocuments.js"
-import type { ComparedBooks, DocumentKind, SourceBooks, SourceDocument } from "../transform/SourceModel.js"
+import {
+  documentKinds,
+  type ComparedBooks,
+  type DocumentKind,
+  type SourceBooks,
+  type SourceDocument
+} from "../transform/SourceModel.js"
 
 /** Bumped when what is kept, or how, changes: a digest of another version is never read. */
 const FORMAT = 5
@@ -59,12 +64,6 @@ const PAYMENTS = "paymentDates"
 
 /** What reconcile needs of all the documents at once (`DocumentFacts`): one item. */
 const FACTS = "documentFacts"
-
-/**
- * Each kind's migrating documents (the part is the kind), in date order, without their lines, each as
- * `[order, reference, document]` (`Referenced`): reconcile reads them a chunk at a time as it compares.
- */
-const KINDS = ["invoice", "bill"] as const satisfies ReadonlyArray<DocumentKind>
 
 const MONEY = "$d"
 
@@ -163,10 +162,10 @@ export const save = (id: string, books: SourceBooks) =>
           if (items !== undefined) yield* keep(part, items)
         }
         yield* keep(PAYMENTS, books.payments, (p) => [p.documentKind, p.date])
-        // The references made again, not remembered: the plan is not done with the documents.
-        const refs = assignReferences(migrating(books.documents))
-        yield* keep(FACTS, [factsOf(books, refs)])
-        for (const kind of KINDS) yield* keep(kind, inDateOrder(books, kind, refs), documentItem)
+        yield* keep(FACTS, [factsOf(books)])
+        // Each kind's migrating documents (the part is the kind) in date order, as `documentItem`s: reconcile
+        // reads them a chunk at a time as it compares.
+        for (const kind of documentKinds) yield* keep(kind, inDateOrder(books, kind), documentItem)
       })
     )
   }).pipe(Effect.orDie)
@@ -192,7 +191,7 @@ export const read = (digest: BooksDigest | undefined) =>
     for (;;) {
       const rows = yield* sql<{ seq: number; part: string; json: string }>`
         SELECT seq, part, json FROM plan_books
-        WHERE digest = ${digest.id} AND seq > ${after} AND part NOT IN ${sql.in(KINDS)}
+        WHERE digest = ${digest.id} AND seq > ${after} AND part NOT IN ${sql.in(documentKinds)}
         ORDER BY seq LIMIT ${PAGE}`
       for (const r of rows) {
         const items = (books[r.part] ??= [])

@@ -21,7 +21,9 @@ export interface ReadWindow {
   readonly until: string
 }
 
-const latest = (dates: ReadonlyArray<string>, start = "") => dates.reduce((m, d) => (d > m ? d : m), start)
+/** The latest of `dates` (YYYY-MM-DD), or `start` when none is later. */
+export const latest = (dates: ReadonlyArray<string>, start = "") =>
+  dates.reduce((m, d) => (d > m ? d : m), start)
 const earliest = (dates: ReadonlyArray<string>) => dates.reduce((m, d) => (m === "" || d < m ? d : m), "")
 
 export const spanOf = (books: ComparedBooks): BooksSpan => {

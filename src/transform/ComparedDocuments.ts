@@ -53,30 +53,21 @@ export const contactsOf = (books: Pick<ComparedBooks, "documents" | "credits">):
   ...new Set([...books.documents, ...(books.credits ?? [])].map((d) => d.contactName))
 ]
 
-/**
- * `refs` are the documents' references: by default `documentReferences`, which remembers them for as long as
- * the documents live. A plan, which keeps the facts and the documents once and then builds its operations
- * from the same documents, gives references of its own, let go of once kept.
- */
-export const factsOf = (
-  books: ComparedBooks,
-  refs: ReadonlyMap<SourceDocument, string> = documentReferences(books.documents)
-): DocumentFacts => ({
+export const factsOf = (books: ComparedBooks): DocumentFacts => ({
   count: books.documents.length,
   contacts: contactsOf(books),
   span: spanOf(books),
-  agedMatches: books.agedReports.map((r) => reportMatches(books, r, refs))
+  agedMatches: books.agedReports.map((r) => reportMatches(books, r))
 })
 
-/** `kind`'s migrating documents in date order (then in the references' order); `refs` as for `factsOf`. */
+/** `kind`'s migrating documents in date order (then in the references' order). */
 export const inDateOrder = (
   books: Pick<ComparedBooks, "documents">,
-  kind: DocumentKind,
-  refs: ReadonlyMap<SourceDocument, string> = documentReferences(books.documents)
+  kind: DocumentKind
 ): Array<Referenced> => {
   const out: Array<Referenced> = []
   let order = 0
-  for (const [doc, reference] of refs) {
+  for (const [doc, reference] of documentReferences(books.documents)) {
     const at = order++
     if (doc.kind === kind) out.push({ doc, reference, order: at })
   }

@@ -41,15 +41,11 @@ export const conversionNumber = (side: "AR" | "AP", i: SourceAgedItem): string =
         .slice(0, 8)}`
 
 /** Finds the source record of each item of one side's report. */
-export const matcher = (
-  books: Pick<SourceBooks, "documents" | "credits">,
-  side: "AR" | "AP",
-  refs: ReadonlyMap<SourceDocument, string> = documentReferences(books.documents)
-) => {
+export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side: "AR" | "AP") => {
   const kind = side === "AR" ? "invoice" : "bill"
   // Indexed by number and contact (documents) and by contact (credits): a report lists thousands of items.
   const docs = groupBy(
-    [...refs].filter(([d]) => d.kind === kind),
+    [...documentReferences(books.documents)].filter(([d]) => d.kind === kind),
     ([d]) => `${d.number}|${normalizeName(d.contactName)}`
   )
   const credits = groupBy(
@@ -99,10 +95,9 @@ export interface ReportMatch {
  */
 export const reportMatches = (
   books: Pick<SourceBooks, "documents" | "credits">,
-  report: SourceAgedReport,
-  refs?: ReadonlyMap<SourceDocument, string>
+  report: SourceAgedReport
 ): Array<ReportMatch | null> => {
-  const match = matcher(books, report.side, refs)
+  const match = matcher(books, report.side)
   return report.items.map((i) => {
     const m = match(i)
     if (m === undefined) return null

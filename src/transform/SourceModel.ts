@@ -83,6 +83,9 @@ export interface SourceLine {
 
 export type DocumentKind = "invoice" | "bill"
 
+/** Every kind of document, invoices first. */
+export const documentKinds = ["invoice", "bill"] as const satisfies ReadonlyArray<DocumentKind>
+
 export type DocumentState = "draft" | "open" | "voided"
 
 export interface SourceDocument {

@@ -23,7 +23,7 @@ import {
   type KeptBooks,
   type Referenced
 } from "../../src/transform/ComparedDocuments.js"
-import type { SourceBooks } from "../../src/transform/SourceModel.js"
+import type { DocumentKind, SourceBooks } from "../../src/transform/SourceModel.js"
 import { anySource } from "../../src/reconcile/Model.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import {
@@ -200,6 +200,31 @@ describe("the books a plan keeps for reconcile", () => {
         )
         assert.deepStrictEqual(yield* compare(kept, lines), [])
         assert.strictEqual(reads, 0, "nothing differs: the lines are not read")
+        // The source's documents are asked for as far as the last date of each window of the target's, and
+        // only then the rest: not all of them before the target's are read.
+        const asked: Array<[string, string | undefined]> = []
+        const watched = {
+          ...kept.documents,
+          cursor: () => {
+            const next = kept.documents.cursor()
+            return (kind: DocumentKind, until?: string) => {
+              asked.push([kind, until])
+              return next(kind, until)
+            }
+          }
+        }
+        assert.deepStrictEqual(yield* compare({ books: kept.books, documents: watched }, lines), [])
+        for (const kind of ["invoice", "bill"] as const) {
+          const mine = asked.filter(([k]) => k === kind).map(([, until]) => until)
+          const dates = keptDocs[kind].map((r) => r.doc.date).sort()
+          assert.isAbove(mine.length, 1, `the ${kind}s asked for a window at a time`)
+          assert.strictEqual(
+            mine[0],
+            dates.at(-1),
+            `the first window's ${kind}s reach the target's last date`
+          )
+          assert.isUndefined(mine.at(-1), `then the rest of the ${kind}s`)
+        }
         yield* Effect.promise(async () => {
           const accounts = await searchAll(s, "chart-of-accounts", "name")
           const id = (name: string) => accounts.find((a) => a.name === name)!.resourceId as string

@@ -58,7 +58,7 @@ const sharedTracking = remembered((key: string): ReadonlyArray<SourceTracking> =
   const pairs: Array<SourceTracking> = []
   if (c1 !== "" && o1 !== "") pairs.push({ category: c1, option: o1 })
   if (c2 !== "" && o2 !== "") pairs.push({ category: c2, option: o2 })
-  return Object.freeze(pairs)
+  return pairs.length === 0 ? NO_TRACKING : Object.freeze(pairs)
 })
 
 /**
@@ -66,13 +66,11 @@ const sharedTracking = remembered((key: string): ReadonlyArray<SourceTracking> =
  * category whose name and option are both given.
  */
 export const trackingOf = (row: StagedRow): ReadonlyArray<SourceTracking> => {
-  const c1 = cell(row, "TrackingName1")
-  const o1 = cell(row, "TrackingOption1")
-  const c2 = cell(row, "TrackingName2")
-  const o2 = cell(row, "TrackingOption2")
-  return (c1 === "" || o1 === "") && (c2 === "" || o2 === "")
-    ? NO_TRACKING
-    : sharedTracking(`${c1}\u0000${o1}\u0000${c2}\u0000${o2}`)
+  const key = ["TrackingName1", "TrackingOption1", "TrackingName2", "TrackingOption2"]
+    .map((name) => cell(row, name))
+    .join("\u0000")
+  // Most lines have none: not worth a memo's entry.
+  return key === "\u0000\u0000\u0000" ? NO_TRACKING : sharedTracking(key)
 }
 
 /** Lets go of the amounts, texts, dates and tracking read so far (a reader calls it when it has read its books). */
