@@ -4,6 +4,7 @@
  */
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
+import * as JsonFile from "../JsonFile.js"
 import * as Format from "./Format.js"
 import * as HtmlReport from "./HtmlReport.js"
 import { classLabels, type Reconciliation } from "./Model.js"
@@ -18,7 +19,7 @@ export const write = async (dir: string, r: Reconciliation, ctx: ReportContext) 
   const json = NodePath.join(dir, "report.json")
   const html = NodePath.join(dir, "report.html")
   const xlsx = NodePath.join(dir, "report.xlsx")
-  await NodeFs.writeFile(json, `${JSON.stringify({ ...ctx, ...r }, null, 2)}\n`)
+  await JsonFile.writeIndented(json, { ...ctx, ...r })
   await NodeFs.writeFile(html, HtmlReport.render(r, ctx))
   await XlsxReport.write(xlsx, r, ctx)
   return { json, html, xlsx }
