@@ -10,7 +10,8 @@
 import { relieve } from "../Memory.js"
 import { contactKey } from "../review/Similarity.js"
 import * as Money from "../transform/Money.js"
-import type { ComparedBooks, SourceAgedReport } from "../transform/SourceModel.js"
+import { headingOf, type AgedReportHeading } from "../transform/ComparedDocuments.js"
+import type { ComparedBooks, SourceAgedItem, SourceAgedReport } from "../transform/SourceModel.js"
 import * as OpenItems from "../transform/OpenItems.js"
 import type { AgedComparison, AgedContactRow, AgedDocumentRow, Candidate, Difference } from "./Model.js"
 import {
@@ -66,25 +67,23 @@ export const compareAged = (
   books: ComparedBooks,
   baseCurrency: string
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
-  const tally = agedTally(report, targetRows, OpenItems.reportMatches(books, report), baseCurrency)
+  const tally = agedTally(headingOf(report), baseCurrency)
+  tally.source(report.items, OpenItems.reportMatches(books, report))
+  tally.target(targetRows)
   tally.add(targetDocs)
   return tally.finish()
 }
 
 /**
- * The comparison with the source's aged report made as the target's documents arrive, a window of them at a
- * time (`add`): of each, only a document open at the report's date is kept. `matches` are what the report's
- * items are in our reading of the source (`OpenItems.reportMatches`), so that the books' documents need not be
- * held. What `finish` reports does not depend on how the documents were cut into windows.
+ * The comparison with the source's aged report of `heading`: its items, a stretch at a time (`source`), each
+ * with what it is in our reading of the source (`OpenItems.reportMatches`), so that the books' documents need
+ * not be held (nor are the items); the target's AR or AP report at its date (`target`); and the target's
+ * documents as they arrive, a window of them at a time (`add`): of each, only a document open at the report's
+ * date is kept. What `finish` reports does not depend on how the items or the documents were cut.
  */
-export const agedTally = (
-  report: SourceAgedReport,
-  targetRows: ReadonlyArray<TargetAgedRow>,
-  matches: ReadonlyArray<OpenItems.ReportMatch | null>,
-  baseCurrency: string
-) => {
-  const kind = report.side === "AR" ? "invoice" : "bill"
-  const perCurrency = report.items.some((i) => i.currency !== undefined)
+export const agedTally = (heading: AgedReportHeading, baseCurrency: string) => {
+  const { side, asAt, file, perCurrency } = heading
+  const kind = side === "AR" ? "invoice" : "bill"
   // By contact key (legal form, punctuation, case and spacing set aside), as the review matches contacts: a
   // source contact adopted under another spelling of the target's, or merged with a variant, is one contact.
   const keyOf = (contact: string, currency: string) =>
@@ -131,33 +130,42 @@ export const agedTally = (
     return d
   }
 
-  report.items.forEach((i, at) => {
-    const currency = i.currency ?? baseCurrency
-    const c = contactOf(i.contactName, currency)
-    c.source = Money.add(c.source, i.outstanding)
-    const found = matches[at] ?? undefined
-    const reference = found?.reference ?? (i.number || i.reference)
-    // Made to its size: an array grown from empty by a push holds 17 slots (79,500 of them were 12 MB of
-    // reconcile's heap at 100,000 invoices).
-    const lineage = found === undefined ? [i.lineage] : [i.lineage].concat(found.lineage)
-    const d = docOf(c, reference, () => ({
-      entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),
-      number: i.number || i.reference,
-      reference,
-      date: i.date,
-      dueDate: i.dueDate ?? "",
-      foreign:
-        currency !== baseCurrency ||
-        (found !== undefined && found.currency !== "" && found.currency !== baseCurrency),
-      lineage
-    }))
-    d.source = Money.add(d.source, i.outstanding)
-    d.inSource = true
-    if (d.lineage !== lineage) d.lineage.push(...lineage)
-  })
-  for (const r of targetRows) {
-    const c = contactOf(r.contact, r.currency)
-    c.target = Money.add(c.target, perCurrency ? r.outstanding : r.outstandingBase)
+  /** Items of the report, each with what it is in the books. */
+  const source = (
+    items: ReadonlyArray<SourceAgedItem>,
+    matches: ReadonlyArray<OpenItems.ReportMatch | null>
+  ) => {
+    items.forEach((i, at) => {
+      const currency = i.currency ?? baseCurrency
+      const c = contactOf(i.contactName, currency)
+      c.source = Money.add(c.source, i.outstanding)
+      const found = matches[at] ?? undefined
+      const reference = found?.reference ?? (i.number || i.reference)
+      // Made to its size: an array grown from empty by a push holds 17 slots (79,500 of them were 12 MB of
+      // reconcile's heap at 100,000 invoices).
+      const lineage = found === undefined ? [i.lineage] : [i.lineage].concat(found.lineage)
+      const d = docOf(c, reference, () => ({
+        entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),
+        number: i.number || i.reference,
+        reference,
+        date: i.date,
+        dueDate: i.dueDate ?? "",
+        foreign:
+          currency !== baseCurrency ||
+          (found !== undefined && found.currency !== "" && found.currency !== baseCurrency),
+        lineage
+      }))
+      d.source = Money.add(d.source, i.outstanding)
+      d.inSource = true
+      if (d.lineage !== lineage) d.lineage.push(...lineage)
+    })
+  }
+  /** The target's AR or AP report at the report's date: each contact's balance. */
+  const target = (targetRows: ReadonlyArray<TargetAgedRow>) => {
+    for (const r of targetRows) {
+      const c = contactOf(r.contact, r.currency)
+      c.target = Money.add(c.target, perCurrency ? r.outstanding : r.outstandingBase)
+    }
   }
   let added = 0
   /** The target's documents of a window: invoices or bills, or credit notes, of the report's side. */
@@ -166,11 +174,11 @@ export const agedTally = (
       // Its sums leave garbage in proportion to the company: collected by the ceiling as it goes, not by V8's
       // own heuristics, which grew reconcile's heap by 60 MB here at 20,000 invoices.
       if (added++ % 1_000 === 0) relieve()
-      if (t.date > report.asAt || t.status === "DRAFT" || isVoid(t.status)) continue
-      const open = outstandingOf(t, report.asAt)
+      if (t.date > asAt || t.status === "DRAFT" || isVoid(t.status)) continue
+      const open = outstandingOf(t, asAt)
       if (Money.isZero(open)) continue
       const foreign = t.currency !== baseCurrency
-      const unsigned = perCurrency || !foreign ? open : baseOutstanding(t, report.asAt)
+      const unsigned = perCurrency || !foreign ? open : baseOutstanding(t, asAt)
       const amount = isCreditNote(t) ? Money.negate(unsigned) : unsigned
       const c = contactOf(t.contact, t.currency)
       const d = docOf(c, t.reference, () => ({
@@ -241,8 +249,8 @@ export const agedTally = (
       }))
       differences.push({
         class: status,
-        area: report.side,
-        asAt: report.asAt,
+        area: side,
+        asAt,
         subject: perCurrency ? `${c.contact} (${c.currency})` : c.contact,
         source: fmt(c.source),
         target: fmt(c.target),
@@ -250,7 +258,7 @@ export const agedTally = (
         fix:
           status === "rounding"
             ? "Within 1.00 on foreign-currency documents: conversion rounding; nothing to correct unless the books must agree to the cent."
-            : fixFor(report.side, candidates),
+            : fixFor(side, candidates),
         candidates,
         lineage: differing.flatMap((d) => d.lineage)
       })
@@ -259,9 +267,9 @@ export const agedTally = (
     const target = Money.sum([...contacts.values()].map((c) => c.target))
     return {
       comparison: {
-        side: report.side,
-        asAt: report.asAt,
-        file: report.file,
+        side,
+        asAt,
+        file,
         perCurrency,
         contacts: rows,
         totals: { source: fmt(source), target: fmt(target), difference: fmt(Money.sub(target, source)) }
@@ -269,7 +277,7 @@ export const agedTally = (
       differences
     }
   }
-  return { add, finish }
+  return { source, target, add, finish }
 }
 
 const fixFor = (side: "AR" | "AP", candidates: ReadonlyArray<Candidate>): string => {

@@ -15,12 +15,7 @@ import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
 import { journalReference, type AccountPairing } from "../transform/RecordIdentity.js"
 import { creditReferences, heldOnAccount, heldRecordOf } from "../transform/TransactionIdentity.js"
-import {
-  documentKinds,
-  type ComparedBooks,
-  type SourceAgedReport,
-  type SourceBooks
-} from "../transform/SourceModel.js"
+import { documentKinds, type ComparedBooks, type SourceBooks } from "../transform/SourceModel.js"
 import { latest, sameWindow, windowOf, type ReadWindow } from "../transform/BooksSpan.js"
 import * as ComparedDocuments from "../transform/ComparedDocuments.js"
 import * as AgedCheck from "./AgedCheck.js"
@@ -187,7 +182,7 @@ export const reconcile = <E = never, R = never>(
   ahead?: ReadAhead<E, R>
 ) =>
   reconcileKept(
-    { books, documents: ComparedDocuments.inMemory(books) },
+    ComparedDocuments.keptInMemory(books),
     baseCurrency,
     asAt,
     source,
@@ -201,7 +196,7 @@ export const reconcile = <E = never, R = never>(
  * `withLines`, the books in full, is read only to explain an account that differs.
  */
 export const reconcileKept = <E = never, R = never, RD = never>(
-  { books, documents: sourceDocuments }: ComparedDocuments.KeptBooks<RD>,
+  { books, documents: sourceDocuments, agedItems }: ComparedDocuments.KeptBooks<RD>,
   baseCurrency: string,
   asAt: string,
   source: SourceSystem,
@@ -234,6 +229,14 @@ export const reconcileKept = <E = never, R = never, RD = never>(
     const span = sourceDocuments.span
     const window = windowOf(span, asAt)
     const { from } = window
+    // The aged reports' items, read and tallied a stretch at a time before the target's answers are taken:
+    // a tally keeps what it needs of them, and they are let go of while the heap is still small (read whole
+    // once the target's invoices had begun to arrive, they were reconcile's peak at 100,000 invoices).
+    const tallies = books.agedReports.map((heading) => AgedCheck.agedTally(heading, baseCurrency))
+    yield* agedItems((at, items, matches) => tallies[at]!.source(items, matches))
+    const agedTallies = books.agedReports
+      .map((heading, at) => ({ side: heading.side, asAt: heading.asAt, tally: tallies[at]! }))
+      .sort((a, b) => b.side.localeCompare(a.side) || a.asAt.localeCompare(b.asAt))
     const reads =
       ahead !== undefined &&
       sameWindow(ahead.window, window) &&
@@ -245,25 +248,9 @@ export const reconcileKept = <E = never, R = never, RD = never>(
     const journals = yield* TargetBooks.journals(
       books.journals.map((j) => journalReference(j.date, j.narration))
     )
-    const agedReports = books.agedReports
-      .map((report, at) => ({ report, matches: sourceDocuments.agedMatches[at]! }))
-      .sort(
-        (a, b) => b.report.side.localeCompare(a.report.side) || a.report.asAt.localeCompare(b.report.asAt)
-      )
-    const agedTallies: Array<{
-      readonly report: SourceAgedReport
-      readonly tally: ReturnType<typeof AgedCheck.agedTally>
-    }> = []
-    for (const { report, matches } of agedReports) {
+    for (const { side, asAt: at, tally } of agedTallies)
       // The target's aged report at the documents' date was read already.
-      const rows =
-        report.asAt === asAt
-          ? report.side === "AR"
-            ? AR
-            : AP
-          : yield* TargetBooks.aged(report.side, report.asAt, baseCurrency)
-      agedTallies.push({ report, tally: AgedCheck.agedTally(report, rows, matches, baseCurrency) })
-    }
+      tally.target(at === asAt ? (side === "AR" ? AR : AP) : yield* TargetBooks.aged(side, at, baseCurrency))
     // The invoices and bills are compared a window at a time as the target's are read, the source's read as
     // far as the last date of each window of the target's.
     const documentTally = DocumentCheck.documentTally(books, sourceDocuments.contacts, baseCurrency)
@@ -275,8 +262,8 @@ export const reconcileKept = <E = never, R = never, RD = never>(
           kind,
           docs.filter((d) => d.date <= asAt)
         )
-        for (const { report, tally } of agedTallies)
-          if (report.side === (kind === "invoice" ? "AR" : "AP")) tally.add(docs)
+        for (const { side, tally } of agedTallies)
+          if (side === (kind === "invoice" ? "AR" : "AP")) tally.add(docs)
       })
     )
     for (const kind of documentKinds) {
@@ -284,8 +271,7 @@ export const reconcileKept = <E = never, R = never, RD = never>(
       if (documentTally.unclaimed(kind) > 0)
         yield* sourceDocuments.again(kind, (docs) => documentTally.claim(kind, docs))
     }
-    for (const { report, tally } of agedTallies)
-      tally.add(report.side === "AR" ? customerCredits : supplierCredits)
+    for (const { side, tally } of agedTallies) tally.add(side === "AR" ? customerCredits : supplierCredits)
     const documents = documentTally.finish(
       {
         customerCredits: customerCredits.filter((d) => d.date <= asAt),

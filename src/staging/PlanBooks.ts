@@ -19,11 +19,16 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import { relieve } from "../Memory.js"
 import { remembered } from "../Remembered.js"
+import type { ReportMatch } from "../transform/OpenItems.js"
 import type { BooksDigest } from "../transform/Plan.js"
 import {
   factsOf,
   fromChunks,
   inDateOrder,
+  agedItemsOf,
+  headingOf,
+  type AgedItems,
+  type AgedReportHeading,
   type DocumentFacts,
   type KeptBooks,
   type Referenced
@@ -32,12 +37,13 @@ import {
   documentKinds,
   type ComparedBooks,
   type DocumentKind,
+  type SourceAgedItem,
   type SourceBooks,
   type SourceDocument
 } from "../transform/SourceModel.js"
 
 /** Bumped when what is kept, or how, changes: a digest of another version is never read. */
-const FORMAT = 5
+const FORMAT = 6
 
 /** Items of one collection per row. */
 const CHUNK = 2000
@@ -45,7 +51,7 @@ const CHUNK = 2000
 /** Rows read at a time. */
 const PAGE = 64
 
-/** Every collection of `ComparedBooks` but the documents and payments, in the order they are kept. */
+/** Every collection of `ComparedBooks` but the documents, payments and aged reports, in the order they are kept. */
 export const parts = [
   "accounts",
   "contacts",
@@ -53,11 +59,17 @@ export const parts = [
   "journals",
   "rates",
   "trialBalances",
-  "agedReports",
   "credits",
   "refunds",
   "issues"
 ] as const satisfies ReadonlyArray<keyof ComparedBooks>
+
+/**
+ * The aged reports' headings (`agedReports`, `AgedReportHeading`), read with the rest of the books, and their
+ * items (`agedItems`), each as `[report's place, item, what it is in the books]`, handed over a chunk at a
+ * time when the aged check asks for them (`KeptBooks.agedItems`).
+ */
+const AGED = { headings: "agedReports", items: "agedItems" } as const
 
 /** The payments, each as its document's kind and its date: `[kind, date]`. */
 const PAYMENTS = "paymentDates"
@@ -163,6 +175,12 @@ export const save = (id: string, books: SourceBooks) =>
         }
         yield* keep(PAYMENTS, books.payments, (p) => [p.documentKind, p.date])
         yield* keep(FACTS, [factsOf(books)])
+        yield* keep(AGED.headings, books.agedReports, headingOf)
+        const agedItems: Array<[number, SourceAgedItem, ReportMatch | null]> = []
+        agedItemsOf(books, (at, items, matches) =>
+          items.forEach((item, i) => agedItems.push([at, item, matches[i] ?? null]))
+        )
+        yield* keep(AGED.items, agedItems)
         // Each kind's migrating documents (the part is the kind) in date order, as `documentItem`s: reconcile
         // reads them a chunk at a time as it compares.
         for (const kind of documentKinds) yield* keep(kind, inDateOrder(books, kind), documentItem)
@@ -191,7 +209,8 @@ export const read = (digest: BooksDigest | undefined) =>
     for (;;) {
       const rows = yield* sql<{ seq: number; part: string; json: string }>`
         SELECT seq, part, json FROM plan_books
-        WHERE digest = ${digest.id} AND seq > ${after} AND part NOT IN ${sql.in(documentKinds)}
+        WHERE digest = ${digest.id} AND seq > ${after}
+          AND part NOT IN ${sql.in([...documentKinds, AGED.items])}
         ORDER BY seq LIMIT ${PAGE}`
       for (const r of rows) {
         const items = (books[r.part] ??= [])
@@ -201,8 +220,8 @@ export const read = (digest: BooksDigest | undefined) =>
       if (rows.length < PAGE) break
       after = rows[rows.length - 1]!.seq
     }
-    const { [PAYMENTS]: payments, [FACTS]: facts, ...rest } = books
-    if (payments === undefined || facts?.length !== 1) return undefined
+    const { [PAYMENTS]: payments, [FACTS]: facts, [AGED.headings]: headings, ...rest } = books
+    if (payments === undefined || facts?.length !== 1 || headings === undefined) return undefined
     // One object for each kind and date (they never change): reconcile counts the payments of each kind.
     const payment = remembered((key: string) => {
       const [documentKind, date] = key.split("|") as [DocumentKind, string]
@@ -225,14 +244,43 @@ export const read = (digest: BooksDigest | undefined) =>
         )
       }).pipe(Effect.orDie)
     }
+    // The aged reports' items a chunk at a time, each report's handed over in a run (read from the
+    // workspace then, as the documents are).
+    const agedItems = (each: AgedItems) =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        let after = 0
+        for (;;) {
+          const [row] = yield* sql<{ seq: number; json: string }>`
+            SELECT seq, json FROM plan_books WHERE digest = ${digest.id} AND part = ${AGED.items} AND seq > ${after}
+            ORDER BY seq LIMIT 1`
+          if (row === undefined) return
+          after = row.seq
+          const triples = chunkDecoder()(row.json) as Array<[number, SourceAgedItem, ReportMatch | null]>
+          for (let from = 0; from < triples.length;) {
+            const at = triples[from]![0]
+            let to = from
+            while (to < triples.length && triples[to]![0] === at) to++
+            const run = triples.slice(from, to)
+            each(
+              at,
+              run.map((t) => t[1]),
+              run.map((t) => t[2])
+            )
+            from = to
+          }
+        }
+      }).pipe(Effect.orDie)
     const kept: KeptBooks<SqlClient.SqlClient> = {
       books: {
-        ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents">),
+        ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents" | "agedReports">),
         payments: (payments as Array<[DocumentKind, string]>).map(([kind, date]) =>
           payment(`${kind}|${date}`)
-        )
+        ),
+        agedReports: headings as Array<AgedReportHeading>
       },
-      documents: fromChunks(facts[0] as DocumentFacts, chunks)
+      documents: fromChunks(facts[0] as DocumentFacts, chunks),
+      agedItems
     }
     return kept
   }).pipe(Effect.orDie)

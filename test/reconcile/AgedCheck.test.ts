@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as AgedCheck from "../../src/reconcile/AgedCheck.js"
 import type { TargetAgedRow } from "../../src/reconcile/TargetBooks.js"
 import * as Money from "../../src/transform/Money.js"
+import { headingOf } from "../../src/transform/ComparedDocuments.js"
 import { reportMatches } from "../../src/transform/OpenItems.js"
 import type { SourceAgedItem, SourceAgedReport, SourceCredit } from "../../src/transform/SourceModel.js"
 import { creditReferences } from "../../src/transform/TransactionIdentity.js"
@@ -124,7 +125,10 @@ describe("aged receivables comparison", () => {
       ]
     )
     const own = report([item()])
-    const tally = AgedCheck.agedTally(own, rows, reportMatches(source, own), "SGD")
+    const tally = AgedCheck.agedTally(headingOf(own), "SGD")
+    const matches = reportMatches(source, own)
+    own.items.forEach((item, at) => tally.source([item], [matches[at]!]))
+    tally.target(rows)
     for (const doc of [...docs].reverse()) tally.add([doc])
     assert.deepStrictEqual(tally.finish(), whole)
   })

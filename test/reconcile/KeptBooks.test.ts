@@ -19,7 +19,10 @@ import * as PlanStore from "../../src/staging/PlanStore.js"
 import {
   factsOf,
   inDateOrder,
-  inMemory,
+  agedItemsOf,
+  headingOf,
+  keptInMemory,
+  type AgedItems,
   type KeptBooks,
   type Referenced
 } from "../../src/transform/ComparedDocuments.js"
@@ -78,9 +81,35 @@ describe("the books a plan keeps for reconcile", () => {
             `${part} kept as read (money exactly)`
           )
         // The invoices and bills: each kind's in date order, with their references, without their lines.
-        const { count, contacts, span, agedMatches } = kept.documents
-        assert.deepStrictEqual({ count, contacts, span, agedMatches }, factsOf(full))
-        assert.isAbove(agedMatches.flat().filter((m) => m !== null).length, 0, "the aged items are matched")
+        const { count, contacts, span } = kept.documents
+        assert.deepStrictEqual({ count, contacts, span }, factsOf(full))
+        // The aged reports: their headings with the rest, their items (with what each is in the books) when
+        // asked for, each report's in a run.
+        assert.deepStrictEqual(kept.books.agedReports, full.agedReports.map(headingOf))
+        const handed = (agedItems: (each: AgedItems) => Effect.Effect<void, never, SqlClient.SqlClient>) =>
+          Effect.map(
+            Effect.suspend(() => {
+              const runs: Array<[number, Array<unknown>, Array<unknown>]> = []
+              return Effect.as(
+                agedItems((at, items, matches) => runs.push([at, [...items], [...matches]])),
+                runs
+              )
+            }),
+            (runs) => PlanBooks.encodeChunk(runs)
+          )
+        const mine: Array<[number, Array<unknown>, Array<unknown>]> = []
+        agedItemsOf(full, (at, items, matches) => mine.push([at, [...items], [...matches]]))
+        assert.strictEqual(
+          yield* inProcess(handed(kept.agedItems)),
+          PlanBooks.encodeChunk(mine),
+          "the aged reports' items kept as read, with what each is in the books"
+        )
+        assert.isAbove(mine.length, 1, "the sample has aged reports on both sides")
+        assert.isAbove(
+          mine.flatMap(([, , matches]) => matches).filter((m) => m !== null).length,
+          0,
+          "the aged items are matched"
+        )
         const keptDocs = { invoice: [] as Array<Referenced>, bill: [] as Array<Referenced> }
         for (const kind of ["invoice", "bill"] as const) {
           yield* inProcess(kept.documents.again(kind, (docs) => keptDocs[kind].push(...docs)))
@@ -213,7 +242,7 @@ describe("the books a plan keeps for reconcile", () => {
             }
           }
         }
-        assert.deepStrictEqual(yield* compare({ books: kept.books, documents: watched }, lines), [])
+        assert.deepStrictEqual(yield* compare({ ...kept, documents: watched }, lines), [])
         for (const kind of ["invoice", "bill"] as const) {
           const mine = asked.filter(([k]) => k === kind).map(([, until]) => until)
           const dates = keptDocs[kind].map((r) => r.doc.date).sort()
@@ -244,7 +273,7 @@ describe("the books a plan keeps for reconcile", () => {
           })
           if (res.status >= 300) throw new Error(JSON.stringify(res.body))
         })
-        const fromFull = yield* compare({ books: full, documents: inMemory(full) }, Effect.succeed(full))
+        const fromFull = yield* compare(keptInMemory(full), Effect.succeed(full))
         assert.includeDeepMembers(fromFull, [["Sales", "50.00", ["ADJ-KEPT-1"]]])
         assert.deepStrictEqual(yield* compare(kept, lines), fromFull, "the same differences and candidates")
         assert.strictEqual(reads, 1, "the books are read in full once, for the accounts that differ")
