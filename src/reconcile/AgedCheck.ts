@@ -190,7 +190,10 @@ export const agedTally = (heading: AgedReportHeading, baseCurrency: string) => {
         foreign,
         lineage: []
       }))
-      d.target = Money.add(d.target, amount)
+      const target = Money.add(d.target, amount)
+      // The source's amount when they agree, as most do: one object instead of two (79,000 of 80 bytes each
+      // at 100,000 invoices).
+      d.target = Money.equals(target, d.source) ? d.source : target
       d.inTarget = true
     }
   }
