@@ -120,7 +120,7 @@ const make = (
       matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(snapshot)?.content),
       documents,
       phaseCounts,
-      issues: Preview.groupIssues(meta.issues),
+      issues: Preview.groupIssues(yield* PlanStore.issues),
       projected: p === undefined ? undefined : Preview.projectedTrialBalance(p),
       comparisons:
         p === undefined ? [] : tbs.map((tb) => Preview.compareWithSource(p, tb, meta.accounts ?? [])),

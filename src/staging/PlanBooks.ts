@@ -43,7 +43,7 @@ import {
 } from "../transform/SourceModel.js"
 
 /** Bumped when what is kept, or how, changes: a digest of another version is never read. */
-const FORMAT = 6
+const FORMAT = 7
 
 /** Items of one collection per row. */
 const CHUNK = 2000
@@ -51,7 +51,10 @@ const CHUNK = 2000
 /** Rows read at a time. */
 const PAGE = 64
 
-/** Every collection of `ComparedBooks` but the documents, payments and aged reports, in the order they are kept. */
+/**
+ * Every collection of `ComparedBooks` reconcile reads but the documents, payments and aged reports, in the
+ * order they are kept (not the issues: the plan has them).
+ */
 export const parts = [
   "accounts",
   "contacts",
@@ -60,8 +63,7 @@ export const parts = [
   "rates",
   "trialBalances",
   "credits",
-  "refunds",
-  "issues"
+  "refunds"
 ] as const satisfies ReadonlyArray<keyof ComparedBooks>
 
 /**
@@ -273,7 +275,7 @@ export const read = (digest: BooksDigest | undefined) =>
       }).pipe(Effect.orDie)
     const kept: KeptBooks<SqlClient.SqlClient> = {
       books: {
-        ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents" | "agedReports">),
+        ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents" | "agedReports" | "issues">),
         payments: (payments as Array<[DocumentKind, string]>).map(([kind, date]) =>
           payment(`${kind}|${date}`)
         ),

@@ -159,8 +159,8 @@ export const inMemory = (books: ComparedBooks): ComparedDocuments =>
 
 /** The books as reconcile compares them: their invoices and bills handed over apart from the rest. */
 export interface KeptBooks<R = never> {
-  /** All but the documents, and of the aged reports their headings. */
-  readonly books: Omit<ComparedBooks, "documents" | "agedReports"> & {
+  /** All but the documents and the issues, and of the aged reports their headings. */
+  readonly books: Omit<ComparedBooks, "documents" | "agedReports" | "issues"> & {
     readonly agedReports: ReadonlyArray<AgedReportHeading>
   }
   readonly documents: ComparedDocuments<R>

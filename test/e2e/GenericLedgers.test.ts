@@ -291,11 +291,11 @@ describe("profiled ledgers end to end", () => {
         // The reader's warning (its text is checked in test/transform/generic); the account is created as the
         // "Unmapped" mapping says (a Current Asset), so its balanced journal is planned.
         assert.match(out, /1 rejected source items, 1 warnings/)
-        const meta = yield* PlanStore.meta.pipe(
+        const issues = yield* PlanStore.issues.pipe(
           Effect.provide(StagingDb.layer(StagingDb.pathIn(workspace))),
           Effect.scoped
         )
-        const warnings = (meta?.issues ?? []).filter((i) => i.severity === "warning")
+        const warnings = issues.filter((i) => i.severity === "warning")
         assert.deepStrictEqual(
           warnings.map((w) => [w.what, w.lineage]),
           [['account "0005" (Account 0005)', ["AuditTrail.csv:4"]]]

@@ -74,6 +74,7 @@ describe("the books a plan keeps for reconcile", () => {
         )
         assert.isBelow(paymentObjects.size, kept.books.payments.length, "the sample has payments on one date")
         assert.notProperty(kept.books, "documents")
+        assert.notProperty(kept.books, "issues", "reconcile does not read the issues: the plan has them")
         for (const part of PlanBooks.parts)
           assert.strictEqual(
             full[part] === undefined ? undefined : PlanBooks.encodeChunk(kept.books[part]!),
