@@ -283,6 +283,8 @@ export const agedTally = (heading: AgedReportHeading, baseCurrency: string) => {
   return { source, target, add, finish }
 }
 
+export type AgedTally = ReturnType<typeof agedTally>
+
 const fixFor = (side: "AR" | "AP", candidates: ReadonlyArray<Candidate>): string => {
   const doc = side === "AR" ? "invoice" : "bill"
   const parts: Array<string> = []

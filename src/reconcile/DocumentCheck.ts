@@ -47,6 +47,24 @@ export interface DocumentTarget {
 
 const byReference = (found: ReadonlyArray<TargetDocument>) => groupBy(found, (d) => d.reference)
 
+/** The target's credit notes (`DocumentTarget`'s). */
+export type CreditNotes = Pick<DocumentTarget, "customerCredits" | "supplierCredits">
+
+/** Counts the cash against the target's documents (payments, or a credit note's refunds) with the source's. */
+const cashCounter =
+  (counts: Array<Count>, mismatches: Array<Mismatch>) => (entity: string, source: number, target: number) => {
+    counts.push({ entity, source, target, matched: Math.min(source, target) })
+    if (source !== target)
+      mismatches.push({
+        entity,
+        key: "all",
+        field: "count",
+        source: String(source),
+        target: String(target),
+        lineage: []
+      })
+  }
+
 /** How many refunds of held prepayments the plan made cash entries of, per side (they are no credit-note refunds). */
 export interface HeldRefunds {
   readonly sale: number
@@ -68,7 +86,8 @@ export const compareDocuments = (
     tally.add(kind, kind === "invoice" ? target.invoices : target.bills)
     if (tally.unclaimed(kind) > 0) tally.claim(kind, docs)
   }
-  return tally.finish(target, asAt, heldRefunds)
+  tally.credits(target, heldRefunds)
+  return tally.finish(target, asAt)
 }
 
 /** What differs of one source document: how often the target has it (when not once), or the fields that differ. */
@@ -210,59 +229,18 @@ export const documentTally = (
     }
   }
 
-  /** The comparison, once every invoice and bill has been added, with the rest of the target. */
-  const finish = (
-    target: Omit<DocumentTarget, "invoices" | "bills">,
-    asAt: string,
-    heldRefunds: HeldRefunds = noHeldRefunds
-  ): DocumentComparison => {
+  // What the credit notes' comparison found (`credits`), put in its place among the rest by `finish`.
+  let creditPart: { readonly counts: Array<Count>; readonly mismatches: Array<Mismatch> } | undefined
+
+  /**
+   * The target's credit notes against the books' credits: compared as soon as they are read, before the
+   * invoices and bills, so that they are not held through those (7,135 and 8,388 at 100,000 invoices, 9.4 MB).
+   */
+  const credits = (target: CreditNotes, heldRefunds: HeldRefunds = noHeldRefunds) => {
+    if (creditPart !== undefined) throw new Error("the credit notes were compared twice")
     const mismatches: Array<Mismatch> = []
     const counts: Array<Count> = []
-    /** Counts the cash against the target's documents (payments, or a credit note's refunds) with the source's. */
-    const countCash = (entity: string, source: number, target: number) => {
-      counts.push({ entity, source, target, matched: Math.min(source, target) })
-      if (source !== target)
-        mismatches.push({
-          entity,
-          key: "all",
-          field: "count",
-          source: String(source),
-          target: String(target),
-          lineage: []
-        })
-    }
-    const report = new Map<string, Money.Money>()
-
-    for (const kind of documentKinds) {
-      const side = kind === "invoice" ? "AR" : "AP"
-      // Those the target does not have are still waiting.
-      for (const r of waiting[kind].source.values())
-        outcomes[kind].set(r.order, { ...r, count: 0, differences: [] })
-      for (const [, { doc, reference, count, differences }] of [...outcomes[kind]].sort(([a], [b]) => a - b))
-        if (count !== 1)
-          mismatches.push({
-            entity: kind,
-            key: reference,
-            field: "count",
-            source: "1",
-            target: String(count),
-            lineage: doc.lineage
-          })
-        else mismatches.push(...differences)
-      counts.push({
-        entity: `${kind}s`,
-        source: expected[kind],
-        target: targetCount[kind],
-        matched: expected[kind] - outcomes[kind].size
-      })
-      countCash(
-        `${kind} payments`,
-        books.payments.filter((p) => p.documentKind === kind).length,
-        targetPayments[kind]
-      )
-      for (const r of target[side]) bump(report, side, r.contact, r.currency, r.outstanding)
-    }
-
+    const countCash = cashCounter(counts, mismatches)
     const credits = [...creditReferences(books.credits ?? [])]
     for (const side of ["AR", "AP"] as const) {
       const sourceSide = side === "AR" ? "sale" : "purchase"
@@ -351,6 +329,56 @@ export const documentTally = (
       )
     }
 
+    creditPart = { counts, mismatches }
+  }
+
+  /**
+   * The comparison, once every invoice and bill has been added and the credit notes compared (`credits`),
+   * with the rest of the target.
+   */
+  const finish = (
+    target: Omit<DocumentTarget, "invoices" | "bills" | "customerCredits" | "supplierCredits">,
+    asAt: string
+  ): DocumentComparison => {
+    if (creditPart === undefined) throw new Error("the credit notes were not compared before the finish")
+    const mismatches: Array<Mismatch> = []
+    const counts: Array<Count> = []
+    const countCash = cashCounter(counts, mismatches)
+    const report = new Map<string, Money.Money>()
+
+    for (const kind of documentKinds) {
+      const side = kind === "invoice" ? "AR" : "AP"
+      // Those the target does not have are still waiting.
+      for (const r of waiting[kind].source.values())
+        outcomes[kind].set(r.order, { ...r, count: 0, differences: [] })
+      for (const [, { doc, reference, count, differences }] of [...outcomes[kind]].sort(([a], [b]) => a - b))
+        if (count !== 1)
+          mismatches.push({
+            entity: kind,
+            key: reference,
+            field: "count",
+            source: "1",
+            target: String(count),
+            lineage: doc.lineage
+          })
+        else mismatches.push(...differences)
+      counts.push({
+        entity: `${kind}s`,
+        source: expected[kind],
+        target: targetCount[kind],
+        matched: expected[kind] - outcomes[kind].size
+      })
+      countCash(
+        `${kind} payments`,
+        books.payments.filter((p) => p.documentKind === kind).length,
+        targetPayments[kind]
+      )
+      for (const r of target[side]) bump(report, side, r.contact, r.currency, r.outstanding)
+    }
+
+    counts.push(...creditPart.counts)
+    mismatches.push(...creditPart.mismatches)
+
     const journals = books.journals.map((j) => ({ j, ref: journalReference(j.date, j.narration) }))
     const targetJournals = target.journals.filter((r) => !isVoid(r.status))
     let journalsMatched = 0
@@ -392,5 +420,7 @@ export const documentTally = (
     }
     return { asAt, counts, mismatches, outstanding }
   }
-  return { source, add, unclaimed, claim, finish }
+  return { source, add, unclaimed, claim, credits, finish }
 }
+
+export type DocumentTally = ReturnType<typeof documentTally>

@@ -282,6 +282,8 @@ describe("invoices and bills compared a window at a time", () => {
     for (const cut of [1, 2, 3])
       for (const sourceFirst of [true, false]) {
         const tally = DocumentCheck.documentTally(own, factsOf(own).contacts, "SGD")
+        // The credit notes compared before the documents, as reconcile does, or after them.
+        if (sourceFirst) tally.credits(rest)
         tally.source("bill", inDateOrder(own, "bill"))
         tally.add("bill", bills)
         const s = pieces(sources, cut)
@@ -294,9 +296,15 @@ describe("invoices and bills compared a window at a time", () => {
         // INV-9, and INV-2's later copy when it came after the other had met its source document.
         unclaimed.add(tally.unclaimed("invoice"))
         tally.claim("invoice", sources)
+        if (!sourceFirst) tally.credits(rest)
         const windows = `windows of ${cut}, target's last first, ${sourceFirst ? "source" : "target"} first`
         assert.deepStrictEqual(tally.finish(rest, "2025-12-31"), whole, windows)
       }
     assert.isTrue(unclaimed.has(2), "a copy is found by claim in some order")
+    assert.throws(
+      () => DocumentCheck.documentTally(own, factsOf(own).contacts, "SGD").finish(rest, "2025-12-31"),
+      /credit notes were not compared/,
+      "finished without the credit notes, it would report the books' credits as missing"
+    )
   })
 })
