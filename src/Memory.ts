@@ -21,9 +21,11 @@ export const FLOOR = 128 * MB
  * Garbage allowed above what is live before a full collection: a quarter of what is live, never less than
  * `HEADROOM`. At 20,000 invoices (140 MB live at most) 48 MB instead of 96 MB lowered plan's peak RSS from
  * 337-358 to 323-324 MB at the same speed (two runs each); in proportion, a company five times that size is
- * not collected in full five times as often.
+ * not collected in full five times as often. 32 MB instead of 48 MB: reconcile at 100,000 invoices (84-102
+ * MB live) peaked at 280-287 MB against 293-296 MB, in 20.2-22.7 s against 20.7-21.6 s (three interleaved
+ * runs each); plan at 20,000 invoices at 276-278 MB either way, in 9.1-9.2 s against 8.9-9.0 s (two each).
  */
-export const HEADROOM = 48 * MB
+export const HEADROOM = 32 * MB
 export const headroomFor = (live: number): number => Math.max(HEADROOM, Math.round(live / 4))
 
 /**

@@ -45,7 +45,8 @@ describe("Memory.relieve (the batch stages' heap ceiling)", () => {
   it("allows garbage in proportion to what is live (a quarter), never less than the headroom", () => {
     const MB = 1024 * 1024
     assert.strictEqual(Memory.headroomFor(100 * MB), Memory.HEADROOM)
-    assert.strictEqual(Memory.headroomFor(192 * MB), Memory.HEADROOM)
+    assert.strictEqual(Memory.headroomFor(4 * Memory.HEADROOM), Memory.HEADROOM)
+    assert.strictEqual(Memory.headroomFor(192 * MB), 48 * MB)
     assert.strictEqual(Memory.headroomFor(800 * MB), 200 * MB)
   })
 
