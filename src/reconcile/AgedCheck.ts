@@ -141,8 +141,8 @@ export const agedTally = (heading: AgedReportHeading, baseCurrency: string) => {
       c.source = Money.add(c.source, i.outstanding)
       const found = matches[at] ?? undefined
       const reference = found?.reference ?? (i.number || i.reference)
-      // Made to its size: an array grown from empty by a push holds 17 slots (79,500 of them were 12 MB of
-      // reconcile's heap at 100,000 invoices).
+      // Made to its size: an array grown from empty by a push holds 17 slots (79,500 such arrays took 16.7 MB
+      // of reconcile's heap at 100,000 invoices; made to size, 5.9 MB).
       const lineage = found === undefined ? [i.lineage] : [i.lineage].concat(found.lineage)
       const d = docOf(c, reference, () => ({
         entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),

@@ -241,14 +241,14 @@ export const documentTally = (
     const mismatches: Array<Mismatch> = []
     const counts: Array<Count> = []
     const countCash = cashCounter(counts, mismatches)
-    const credits = [...creditReferences(books.credits ?? [])]
+    const referenced = [...creditReferences(books.credits ?? [])]
     for (const side of ["AR", "AP"] as const) {
       const sourceSide = side === "AR" ? "sale" : "purchase"
       const entity = side === "AR" ? "customer credit note" : "supplier credit note"
       const found = ((side === "AR" ? target.customerCredits : target.supplierCredits) ?? []).filter(
         (d) => !isVoid(d.status)
       )
-      const sideCredits = credits.filter(([c]) => c.side === sourceSide)
+      const sideCredits = referenced.filter(([c]) => c.side === sourceSide)
       const held = sideCredits.filter(([c]) => heldOnAccount(c) !== undefined)
       const mine = sideCredits.filter(([c]) => heldOnAccount(c) === undefined)
       const applying = new Set(held.map(([, reference]) => reference))

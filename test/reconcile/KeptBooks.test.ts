@@ -22,7 +22,6 @@ import {
   agedItemsOf,
   headingOf,
   keptInMemory,
-  type AgedItems,
   type KeptBooks,
   type Referenced
 } from "../../src/transform/ComparedDocuments.js"
@@ -87,21 +86,12 @@ describe("the books a plan keeps for reconcile", () => {
         // The aged reports: their headings with the rest, their items (with what each is in the books) when
         // asked for, each report's in a run.
         assert.deepStrictEqual(kept.books.agedReports, full.agedReports.map(headingOf))
-        const handed = (agedItems: (each: AgedItems) => Effect.Effect<void, never, SqlClient.SqlClient>) =>
-          Effect.map(
-            Effect.suspend(() => {
-              const runs: Array<[number, Array<unknown>, Array<unknown>]> = []
-              return Effect.as(
-                agedItems((at, items, matches) => runs.push([at, [...items], [...matches]])),
-                runs
-              )
-            }),
-            (runs) => PlanBooks.encodeChunk(runs)
-          )
+        const runs: Array<[number, Array<unknown>, Array<unknown>]> = []
+        yield* inProcess(kept.agedItems((at, items, matches) => runs.push([at, [...items], [...matches]])))
         const mine: Array<[number, Array<unknown>, Array<unknown>]> = []
         agedItemsOf(full, (at, items, matches) => mine.push([at, [...items], [...matches]]))
         assert.strictEqual(
-          yield* inProcess(handed(kept.agedItems)),
+          PlanBooks.encodeChunk(runs),
           PlanBooks.encodeChunk(mine),
           "the aged reports' items kept as read, with what each is in the books"
         )
@@ -132,7 +122,8 @@ describe("the books a plan keeps for reconcile", () => {
           const rest = yield* inProcess(next(kind))
           assert.strictEqual(first.length + rest.length, own.length)
           assert.deepStrictEqual(yield* inProcess(next(kind)), [], "and nothing after")
-          // Each amount is one object however often it is kept: the zeros, and totals that repeat.
+          // Each amount is one object however often it is kept in a chunk (the sample's documents of each kind
+          // are one chunk): the zeros, and totals that repeat.
           const zeros = new Set(
             keptDocs[kind].map((r) => r.doc.amountDue).filter((a) => BigDecimal.isZero(a))
           )
