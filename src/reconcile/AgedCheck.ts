@@ -68,18 +68,19 @@ export const compareAged = (
   baseCurrency: string
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
   const tally = agedTally(headingOf(report), baseCurrency)
-  tally.source(report.items, OpenItems.reportMatches(books, report))
+  const matches = OpenItems.reportMatches(books, report)
+  report.items.forEach((item, at) => tally.source(item, matches[at] ?? null))
   tally.target(targetRows)
   tally.add(targetDocs)
   return tally.finish()
 }
 
 /**
- * The comparison with the source's aged report of `heading`: its items, a stretch at a time (`source`), each
+ * The comparison with the source's aged report of `heading`: its items, one by one (`source`), each
  * with what it is in our reading of the source (`OpenItems.reportMatches`), so that the books' documents need
  * not be held (nor are the items); the target's AR or AP report at its date (`target`); and the target's
  * documents as they arrive, a window of them at a time (`add`): of each, only a document open at the report's
- * date is kept. What `finish` reports does not depend on how the items or the documents were cut.
+ * date is kept. What `finish` reports does not depend on how the documents were cut into windows.
  */
 export const agedTally = (heading: AgedReportHeading, baseCurrency: string) => {
   const { side, asAt, file, perCurrency } = heading
@@ -130,35 +131,29 @@ export const agedTally = (heading: AgedReportHeading, baseCurrency: string) => {
     return d
   }
 
-  /** Items of the report, each with what it is in the books. */
-  const source = (
-    items: ReadonlyArray<SourceAgedItem>,
-    matches: ReadonlyArray<OpenItems.ReportMatch | null>
-  ) => {
-    items.forEach((i, at) => {
-      const currency = i.currency ?? baseCurrency
-      const c = contactOf(i.contactName, currency)
-      c.source = Money.add(c.source, i.outstanding)
-      const found = matches[at] ?? undefined
-      const reference = found?.reference ?? (i.number || i.reference)
-      // Made to its size: an array grown from empty by a push holds 17 slots (79,500 such arrays took 16.7 MB
-      // of reconcile's heap at 100,000 invoices; made to size, 5.9 MB).
-      const lineage = found === undefined ? [i.lineage] : [i.lineage].concat(found.lineage)
-      const d = docOf(c, reference, () => ({
-        entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),
-        number: i.number || i.reference,
-        reference,
-        date: i.date,
-        dueDate: i.dueDate ?? "",
-        foreign:
-          currency !== baseCurrency ||
-          (found !== undefined && found.currency !== "" && found.currency !== baseCurrency),
-        lineage
-      }))
-      d.source = Money.add(d.source, i.outstanding)
-      d.inSource = true
-      if (d.lineage !== lineage) d.lineage.push(...lineage)
-    })
+  /** An item of the report, with what it is in the books. */
+  const source = (i: SourceAgedItem, found: OpenItems.ReportMatch | null) => {
+    const currency = i.currency ?? baseCurrency
+    const c = contactOf(i.contactName, currency)
+    c.source = Money.add(c.source, i.outstanding)
+    const reference = found?.reference ?? (i.number || i.reference)
+    // Made to its size: an array grown from empty by a push holds 17 slots (79,500 such arrays took 16.7 MB
+    // of reconcile's heap at 100,000 invoices; made to size, 5.9 MB).
+    const lineage = found === null ? [i.lineage] : [i.lineage].concat(found.lineage)
+    const d = docOf(c, reference, () => ({
+      entity: found?.entity ?? (Money.isNegative(i.outstanding) ? "credit" : kind),
+      number: i.number || i.reference,
+      reference,
+      date: i.date,
+      dueDate: i.dueDate ?? "",
+      foreign:
+        currency !== baseCurrency ||
+        (found !== null && found.currency !== "" && found.currency !== baseCurrency),
+      lineage
+    }))
+    d.source = Money.add(d.source, i.outstanding)
+    d.inSource = true
+    if (d.lineage !== lineage) d.lineage.push(...lineage)
   }
   /** The target's AR or AP report at the report's date: each contact's balance. */
   const target = (targetRows: ReadonlyArray<TargetAgedRow>) => {

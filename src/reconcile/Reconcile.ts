@@ -258,11 +258,11 @@ export const reconcileKept = <E = never, R = never, RD = never>(
     const span = sourceDocuments.span
     const window = windowOf(span, asAt)
     const { from } = window
-    // The aged reports' items, read and tallied a stretch at a time before the target's answers are taken:
+    // The aged reports' items, read a chunk at a time and tallied before the target's answers are taken:
     // a tally keeps what it needs of them, and they are let go of while the heap is still small (read whole
     // once the target's invoices had begun to arrive, they were reconcile's peak at 100,000 invoices).
     const tallies = books.agedReports.map((heading) => AgedCheck.agedTally(heading, baseCurrency))
-    yield* agedItems((at, items, matches) => tallies[at]!.source(items, matches))
+    yield* agedItems((at, item, match) => tallies[at]!.source(item, match))
     const agedTallies = books.agedReports
       .map((heading, at) => ({ side: heading.side, asAt: heading.asAt, tally: tallies[at]! }))
       .sort((a, b) => b.side.localeCompare(a.side) || a.asAt.localeCompare(b.asAt))

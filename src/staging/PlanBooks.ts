@@ -179,9 +179,7 @@ export const save = (id: string, books: SourceBooks) =>
         yield* keep(FACTS, [factsOf(books)])
         yield* keep(AGED.headings, books.agedReports, headingOf)
         const agedItems: Array<[number, SourceAgedItem, ReportMatch | null]> = []
-        agedItemsOf(books, (at, items, matches) =>
-          items.forEach((item, i) => agedItems.push([at, item, matches[i] ?? null]))
-        )
+        agedItemsOf(books, (at, item, match) => agedItems.push([at, item, match]))
         yield* keep(AGED.items, agedItems)
         // Each kind's migrating documents (the part is the kind) in date order, as `documentItem`s: reconcile
         // reads them a chunk at a time as it compares.
@@ -229,50 +227,38 @@ export const read = (digest: BooksDigest | undefined) =>
       const [documentKind, date] = key.split("|") as [DocumentKind, string]
       return Object.freeze({ documentKind, date })
     })
-    // Each kind's chunks, read from the first, each with memos of its own: the documents are let go of once
-    // compared, and memos kept from chunk to chunk (of up to 65,536 texts and amounts each) held 14.6 MB of
-    // reconcile's heap at 100,000 invoices once every document had been compared.
-    const chunks = (kind: DocumentKind) => {
+    // A part's chunks, read from the first (from the workspace then), one at a time, each with memos of its
+    // own: what they hold is let go of once compared, and memos kept from chunk to chunk (of up to 65,536 texts
+    // and amounts each) held 14.6 MB of reconcile's heap at 100,000 invoices once every document had been
+    // compared. Undefined once all are read.
+    const chunksOf = (part: string) => {
       let at = 0
       return Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
         const [row] = yield* sql<{ seq: number; json: string }>`
-          SELECT seq, json FROM plan_books WHERE digest = ${digest.id} AND part = ${kind} AND seq > ${at}
+          SELECT seq, json FROM plan_books WHERE digest = ${digest.id} AND part = ${part} AND seq > ${at}
           ORDER BY seq LIMIT 1`
         if (row === undefined) return undefined
         at = row.seq
-        return (chunkDecoder()(row.json) as Array<[number, string, SourceDocument]>).map(
-          ([order, reference, doc]): Referenced => ({ doc, reference, order })
-        )
+        return chunkDecoder()(row.json)
       }).pipe(Effect.orDie)
     }
-    // The aged reports' items a chunk at a time, each report's handed over in a run (read from the
-    // workspace then, as the documents are).
+    const chunks = (kind: DocumentKind) =>
+      Effect.map(chunksOf(kind), (items) =>
+        (items as Array<[number, string, SourceDocument]> | undefined)?.map(
+          ([order, reference, doc]): Referenced => ({ doc, reference, order })
+        )
+      )
+    // The aged reports' items, as the documents are.
     const agedItems = (each: AgedItems) =>
       Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        let after = 0
+        const next = chunksOf(AGED.items)
         for (;;) {
-          const [row] = yield* sql<{ seq: number; json: string }>`
-            SELECT seq, json FROM plan_books WHERE digest = ${digest.id} AND part = ${AGED.items} AND seq > ${after}
-            ORDER BY seq LIMIT 1`
-          if (row === undefined) return
-          after = row.seq
-          const triples = chunkDecoder()(row.json) as Array<[number, SourceAgedItem, ReportMatch | null]>
-          for (let from = 0; from < triples.length;) {
-            const at = triples[from]![0]
-            let to = from
-            while (to < triples.length && triples[to]![0] === at) to++
-            const run = triples.slice(from, to)
-            each(
-              at,
-              run.map((t) => t[1]),
-              run.map((t) => t[2])
-            )
-            from = to
-          }
+          const items = (yield* next) as Array<[number, SourceAgedItem, ReportMatch | null]> | undefined
+          if (items === undefined) return
+          for (const [at, item, match] of items) each(at, item, match)
         }
-      }).pipe(Effect.orDie)
+      })
     const kept: KeptBooks<SqlClient.SqlClient> = {
       books: {
         ...(rest as unknown as Omit<ComparedBooks, "payments" | "documents" | "agedReports" | "issues">),

@@ -48,12 +48,8 @@ export const headingOf = ({ side, asAt, file, items }: SourceAgedReport): AgedRe
   perCurrency: items.some((i) => i.currency !== undefined)
 })
 
-/** Some items of the books' aged report at `report` (its place in them), each with what it is in the books. */
-export type AgedItems = (
-  report: number,
-  items: ReadonlyArray<SourceAgedItem>,
-  matches: ReadonlyArray<ReportMatch | null>
-) => void
+/** An item of the books' aged report at `report` (its place in them), with what it is in the books. */
+export type AgedItems = (report: number, item: SourceAgedItem, match: ReportMatch | null) => void
 
 /** Hands over `kind`'s documents after those it handed over already, dated up to `until` (without: all the rest). */
 export type DocumentCursor<R = never> = (
@@ -85,7 +81,10 @@ export const factsOf = (books: ComparedBooks): DocumentFacts => ({
 
 /** Hands each of the books' aged reports' items to `each`, with what each is in the books. */
 export const agedItemsOf = (books: ComparedBooks, each: AgedItems): void =>
-  books.agedReports.forEach((report, at) => each(at, report.items, reportMatches(books, report)))
+  books.agedReports.forEach((report, at) => {
+    const matches = reportMatches(books, report)
+    report.items.forEach((item, i) => each(at, item, matches[i] ?? null))
+  })
 
 /** `kind`'s migrating documents in date order (then in the references' order). */
 export const inDateOrder = (
@@ -165,7 +164,8 @@ export interface KeptBooks<R = never> {
   }
   readonly documents: ComparedDocuments<R>
   /**
-   * Hands the aged reports' items to `each` a stretch at a time, in the books' order, for the aged check's
+   * Hands the aged reports' items to `each` one by one (kept ones read a chunk at a time), in the books'
+   * order, for the aged check's
    * tallies, which keep what they need of them: held through the comparison, the items and their matches
    * were 16 MB of reconcile's heap at 100,000 invoices, and read at once, its peak.
    */
