@@ -1,8 +1,10 @@
 /**
  * Bundles the CLI (and, for the benchmarks, their child processes) into `dist/` with esbuild: one ES module
- * per entry, its dependencies included except better-sqlite3 (native) and exceljs (only tests and the
- * benchmark write workbooks). Running the bundle with plain `node` starts in ~0.5 s and ~110 MB instead of
- * ~2 s and ~200 MB through tsx, whose loader thread and on-the-fly compiling every process would carry.
+ * per entry, its dependencies included except better-sqlite3 (native) and exceljs, loaded from node_modules
+ * when a workbook is written or read (bundled, its zip code's `new Buffer()` would print Node's deprecation
+ * warning, which Node spares only code inside node_modules). Running the bundle with plain `node` starts in
+ * ~0.5 s and ~110 MB instead of ~2 s and ~200 MB through tsx, whose loader thread and on-the-fly compiling
+ * every process would carry.
  *
  * `node scripts/build.mjs [--bench] [--if-stale]`; `build()` and `isStale()` are used by the bin and bench.
  */

@@ -4,9 +4,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import ExcelJS from "exceljs"
+import * as NodeChild from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
+import * as NodeUrl from "node:url"
 import * as XlsxReport from "../../src/reconcile/XlsxReport.js"
 import { streamedTable, streamedWorkbook } from "../../src/reconcile/XlsxTable.js"
 
@@ -95,6 +97,56 @@ describe("streamedTable", () => {
       await wb.commit()
       // 20,000 rows are about 5 MB of XML; added without a pause, all of it waited until the last.
       assert.isBelow(Math.max(...backlog), 512 * 1024, `waiting as rows were added: ${backlog.join(", ")}`)
+    } finally {
+      NodeFs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("writes with exceljs' workbook writer alone, not the whole of exceljs", async () => {
+    const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "xlsxtable-"))
+    try {
+      const file = NodePath.join(dir, "w.xlsx")
+      const source = NodeUrl.pathToFileURL(
+        NodePath.resolve(import.meta.dirname, "../../src/reconcile/XlsxTable.ts")
+      )
+      // A process of its own: what exceljs loads is Node's module cache, shared by every test in this one.
+      const script = `
+        import { createRequire } from "node:module"
+        const { streamedTable, streamedWorkbook } = await import(${JSON.stringify(source.href)})
+        const wb = await streamedWorkbook(${JSON.stringify(file)})
+        const t = streamedTable(wb, "Summary", [{ header: "Item", width: 10 }, { header: "Amount", width: 12, money: true }])
+        t.add(["one", "12.50"])
+        t.done()
+        await wb.commit()
+        console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)))`
+      const run = NodeChild.spawnSync(
+        process.execPath,
+        ["--import", "tsx", "--input-type=module", "-e", script],
+        {
+          cwd: NodePath.resolve(import.meta.dirname, "../.."),
+          encoding: "utf8"
+        }
+      )
+      assert.strictEqual(run.status, 0, run.stderr)
+      const loaded = (JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Array<string>).filter((m) =>
+        m.includes("/node_modules/exceljs/")
+      )
+      assert.isTrue(loaded.some((m) => m.endsWith("/lib/stream/xlsx/workbook-writer.js")))
+      // The whole of exceljs (its entry, its in-memory workbook and its streaming reader): three times the load.
+      for (const whole of [
+        "/lib/exceljs.nodejs.js",
+        "/lib/doc/workbook.js",
+        "/lib/stream/xlsx/workbook-reader.js"
+      ])
+        assert.isFalse(
+          loaded.some((m) => m.endsWith(whole)),
+          `${whole} loaded`
+        )
+      const read = new ExcelJS.Workbook()
+      await read.xlsx.readFile(file)
+      const summary = read.getWorksheet("Summary")!
+      assert.strictEqual(summary.getRow(2).getCell(1).value, "one")
+      assert.strictEqual(summary.getRow(2).getCell(2).value, 12.5)
     } finally {
       NodeFs.rmSync(dir, { recursive: true, force: true })
     }
