@@ -10,6 +10,7 @@ import * as Extract from "../../src/extract/Extract.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 import * as Money from "../../src/transform/Money.js"
 import type { SourceBooks } from "../../src/transform/SourceModel.js"
+import * as XeroKinds from "../../src/transform/xero/XeroKinds.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { fixture, inputDir } from "../extract/support.js"
 
@@ -302,5 +303,42 @@ describe("Xero kinds beyond invoices and bills", () => {
           [["CN-9", "INV-9", "12.50"]]
         )
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.effect("the other kinds' rows are taken as each kind is read, not held to the end of the read", () =>
+    Effect.gen(function* () {
+      yield* Extract.run({ source: "xero", inputDir: fixture("xero", "all-kinds") })
+      const rows = yield* XeroKinds.staged({ document: () => undefined, payment: () => undefined })
+      assert.isAbove(rows.credits.sale.length + rows.credits.purchase.length, 0)
+      assert.isAbove(rows.transactions.size, 0)
+      assert.isAbove(rows.allocations.length, 0)
+      const none: SourceBooks = {
+        accounts: [],
+        contacts: [],
+        items: [],
+        documents: [],
+        payments: [],
+        journals: [],
+        rates: [],
+        trialBalances: [],
+        agedReports: [],
+        issues: []
+      }
+      const books = XeroKinds.complete(rows, [], none)
+      assert.isAbove((books.credits ?? []).length, 0)
+      assert.isAbove((books.cashEntries ?? []).length + (books.refunds ?? []).length, 0)
+      assert.deepStrictEqual(
+        [
+          rows.credits.sale.length,
+          rows.credits.purchase.length,
+          rows.transactions.size,
+          rows.allocations.length
+        ],
+        [0, 0, 0, 0]
+      )
+      const journals = rows.journals.length
+      assert.strictEqual(XeroKinds.taken(rows.journals).length, journals)
+      assert.strictEqual(rows.journals.length, 0)
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 })

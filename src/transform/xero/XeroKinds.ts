@@ -18,15 +18,24 @@ import { cell } from "./StagedCells.js"
 import { append } from "../../Multimap.js"
 
 /** The staged rows the Xero readers take after the documents and payments have streamed past. */
+/**
+ * The rows of the kinds read after the documents and payments, held until they are read: `taken` and
+ * `complete` empty them as they read each kind, so that a kind's rows are garbage once read instead of held
+ * to the end of the read (at 20,000 invoices the credit notes' rows were 14.7 MB and the bank transactions'
+ * 5.9 MB; the live heap peaked at 110 MB before the books were done, for books of 69 MB).
+ */
 export interface XeroRows {
   readonly accounts: ReadonlyArray<StagedRow>
-  readonly journals: ReadonlyArray<StagedRow>
-  readonly allocations: ReadonlyArray<StagedRow>
+  readonly journals: Array<StagedRow>
+  readonly allocations: Array<StagedRow>
   /** Each export's credit rows, with `DOCUMENT_ROW` where document rows stood. */
-  readonly credits: Readonly<Record<CreditSide, ReadonlyArray<StagedRow | typeof DOCUMENT_ROW>>>
+  readonly credits: Readonly<Record<CreditSide, Array<StagedRow | typeof DOCUMENT_ROW>>>
   /** The Account Transactions rows other than payments, by what they are. */
-  readonly transactions: ReadonlyMap<XeroBank.TransactionRow, ReadonlyArray<StagedRow>>
+  readonly transactions: Map<XeroBank.TransactionRow, Array<StagedRow>>
 }
+
+/** The rows `held` holds, `held` emptied: the caller's array is the only one left holding them. */
+export const taken = <A>(held: Array<A>): Array<A> => held.splice(0)
 
 /** What takes the rows that stream past: invoice and bill rows, and the payment rows of bank sections. */
 export interface XeroVisitors {
@@ -61,9 +70,13 @@ export const staged = (visit: XeroVisitors): Effect.Effect<XeroRows, never, SqlC
     }
   })
 
-/** Adds the other kinds to the books XeroSource read. */
+/** Adds the other kinds to the books XeroSource read, taking their rows from `rows` as it reads each kind. */
 export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBooks): SourceBooks => {
-  const of = (k: XeroBank.TransactionRow) => rows.transactions.get(k) ?? []
+  const of = (k: XeroBank.TransactionRow) => {
+    const held = rows.transactions.get(k) ?? []
+    rows.transactions.delete(k)
+    return held
+  }
   for (const r of of("unknown"))
     issues.push({
       severity: "reject",
@@ -75,13 +88,13 @@ export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBook
   return {
     ...books,
     credits: [
-      ...readCredits(rows.credits.sale, "sale", issues),
-      ...readCredits(rows.credits.purchase, "purchase", issues)
+      ...readCredits(taken(rows.credits.sale), "sale", issues),
+      ...readCredits(taken(rows.credits.purchase), "purchase", issues)
     ],
     refunds: XeroBank.readRefunds(of("refund"), issues),
     creditFundings: XeroBank.readFundings(of("funding"), issues),
     cashEntries: XeroBank.readCashEntries(of("cash"), of("cash-line"), issues),
     transfers: XeroBank.readTransfers(of("transfer"), issues),
-    allocations: readAllocations(rows.allocations, issues)
+    allocations: readAllocations(taken(rows.allocations), issues)
   }
 }

@@ -189,13 +189,17 @@ class DocumentGroups {
     this.groups.set(key, { head, problems, lines: [line] })
   }
 
-  /** The documents, in the order their first rows came; `issues` gets the groups whose first row failed. */
+  /**
+   * The documents, in the order their first rows came; `issues` gets the groups whose first row failed. The
+   * groups are let go of (11.8 MB of heads and keys at 20,000 invoices, held to the end of the read before).
+   */
   documents(issues: Array<Issue>): Array<SourceDocument> {
     const out: Array<SourceDocument> = []
     for (const { head, problems, lines } of this.groups.values()) {
       if (head === undefined) issues.push(...problems)
       else out.push(documentOf(head, lines))
     }
+    this.groups.clear()
     return out
   }
 }
@@ -305,7 +309,7 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
       items,
       documents: grouped,
       payments,
-      journals: groupJournals(more.journals, issues),
+      journals: groupJournals(XeroKinds.taken(more.journals), issues),
       rates: readRows(yield* rowsOfKind("generic.exchange_rates"), issues, readRate),
       trialBalances: XeroReports.trialBalances(yield* rowsOfKind("xero.trial_balance"), accounts, issues),
       agedReports: [
