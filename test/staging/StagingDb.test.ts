@@ -56,6 +56,21 @@ describe("StagingDb", () => {
       }
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
+
+  it.effect(
+    "finds a page of a phase of the stored plan through its index, not by scanning the phases before",
+    () =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const plan = yield* sql<{ detail: string }>`
+        EXPLAIN QUERY PLAN SELECT seq, key, body FROM plan_ops
+        WHERE phase = ${"settlements"} AND seq > ${0} ORDER BY seq LIMIT ${5000}`
+        assert.deepStrictEqual(
+          plan.map((p) => p.detail),
+          ["SEARCH plan_ops USING INDEX plan_ops_by_phase (phase=? AND rowid>?)"]
+        )
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
 })
 
 describe("migrations 0005 (compact staged rows) and 0006 (extract generations)", () => {
