@@ -17,12 +17,12 @@ import { DOCUMENT_ROW, readCredits, rowType } from "./XeroCredits.js"
 import { cell } from "./StagedCells.js"
 import { append } from "../../Multimap.js"
 
-/** The staged rows the Xero readers take after the documents and payments have streamed past. */
 /**
- * The rows of the kinds read after the documents and payments, held until they are read: `taken` and
- * `complete` empty them as they read each kind, so that a kind's rows are garbage once read instead of held
- * to the end of the read (at 20,000 invoices the credit notes' rows were 14.7 MB and the bank transactions'
- * 5.9 MB; the live heap peaked at 110 MB before the books were done, for books of 69 MB).
+ * The staged rows the Xero readers take after the documents and payments have streamed past, held until they
+ * are read: `complete` (and `taken`) empties them as each kind is read, so that a kind's rows are garbage
+ * once read instead of held to the end of the read (at 20,000 invoices the credit notes' rows were 14.7 MB
+ * and the bank transactions' 5.9 MB; the live heap peaked at 110 MB before the books were done, for books of
+ * 69 MB).
  */
 export interface XeroRows {
   readonly accounts: ReadonlyArray<StagedRow>
@@ -72,6 +72,7 @@ export const staged = (visit: XeroVisitors): Effect.Effect<XeroRows, never, SqlC
 
 /** Adds the other kinds to the books XeroSource read, taking their rows from `rows` as it reads each kind. */
 export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBooks): SourceBooks => {
+  // Each kind's rows leave the map as they are read, the map emptied with them.
   const of = (k: XeroBank.TransactionRow) => {
     const held = rows.transactions.get(k) ?? []
     rows.transactions.delete(k)
