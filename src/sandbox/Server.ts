@@ -115,7 +115,9 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
     const q = rawUrl.indexOf("?")
     const full = q < 0 ? rawUrl : rawUrl.slice(0, q)
     const query = new URLSearchParams(q < 0 ? "" : rawUrl.slice(q + 1))
-    const plan: FaultPlan | undefined = deps.faults.active ? deps.faults.plan() : undefined
+    // Drawn once the request is past the rate limit: which requests a limit refuses depends on the clock, and
+    // a refused attempt drawing its identity's next plan would shift every later fault on it.
+    let plan: FaultPlan | undefined
     const deliver = (outcome: () => void) => {
       const run = () => {
         try {
@@ -124,7 +126,8 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
           if (!res.headersSent) send(res, internal(String(e)))
         }
       }
-      if (plan !== undefined && plan.delayMs > 0) setTimeout(run, plan.delayMs)
+      const delayMs = plan?.delayMs ?? deps.faults.options.latencyMs ?? 0
+      if (delayMs > 0) setTimeout(run, delayMs)
       else run()
     }
     const reply = (r: Reply, fault?: string, headers: Record<string, string> = {}) =>
@@ -168,6 +171,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
         "rate-limit",
         { "retry-after": String(wait) }
       )
+    if (deps.faults.active) plan = deps.faults.plan(`${method} ${rawUrl}\n${raw}`)
     if (plan?.reset === true) return cut(null, "reset")
     if (plan?.failStatus !== undefined)
       return reply(
