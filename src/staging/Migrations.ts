@@ -26,6 +26,9 @@
  *   reconcile (`PlanBooks`).
  * - `0011_plan_ops_by_phase`: `plan_ops` indexed by phase, for what reads the stored plan a phase at a time
  *   (`PlanStore.eachPageOf`: the loader, the preview and its projection).
+ * - `0012_plan_ops_by_kind`: `plan_ops` indexed by kind, phase and key, for what counts the stored plan or
+ *   reads it by kind (`Checkpoints.countsByKind` and `summary`, `PlanStore.phaseCounts`, `kindCounts`,
+ *   `naturalKeys` and `opsOfKinds`: reconcile, status, the loader's closing counts and the plan's preview).
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -339,6 +342,17 @@ const planOpsByPhase = Effect.gen(function* () {
   yield* sql`CREATE INDEX plan_ops_by_phase ON plan_ops (phase)`
 })
 
+/**
+ * Counting the stored operations by kind or phase (and by what their checkpoints say) scanned the whole of
+ * `plan_ops`, bodies and all (53 MB at 20,000 invoices), for a kind, a phase and a key; reading the operations
+ * of one or two kinds scanned it too. With the index the counts read the index alone, and a kind's reads the
+ * operations they ask for.
+ */
+const planOpsByKind = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE INDEX plan_ops_by_kind ON plan_ops (kind, phase, key)`
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
@@ -351,7 +365,8 @@ export const all = {
   "0008_rehearsal": rehearsals,
   "0009_row_ids": rowIds,
   "0010_plan_books": planBooks,
-  "0011_plan_ops_by_phase": planOpsByPhase
+  "0011_plan_ops_by_phase": planOpsByPhase,
+  "0012_plan_ops_by_kind": planOpsByKind
 }
 
 /** All staging migrations, in order. */

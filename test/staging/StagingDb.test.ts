@@ -71,6 +71,40 @@ describe("StagingDb", () => {
         )
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
+
+  it.effect(
+    "counts the stored plan by kind and phase, and reads a kind's operations, through its index, not the bodies",
+    () =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        // The queries of Checkpoints.countsByKind and PlanStore.naturalKeys.
+        const counts = yield* sql<{ detail: string }>`
+        EXPLAIN QUERY PLAN SELECT p.kind AS kind, COUNT(*) AS planned,
+          COUNT(CASE WHEN c.status = 'done' AND COALESCE(c.origin, 'created') = 'created' THEN 1 END) AS created,
+          COUNT(CASE WHEN c.status = 'done' AND c.origin = 'adopted' THEN 1 END) AS adopted,
+          COUNT(CASE WHEN c.status = 'rejected' THEN 1 END) AS rejected
+        FROM plan_ops p LEFT JOIN checkpoints c ON c.key = p.key
+        GROUP BY p.kind ORDER BY MIN(p.seq)`
+        assert.include(
+          counts.map((p) => p.detail),
+          "SCAN p USING COVERING INDEX plan_ops_by_kind"
+        )
+        // PlanStore.kindCounts: the plan's summary.
+        const kinds = yield* sql<{ detail: string }>`
+        EXPLAIN QUERY PLAN SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
+        assert.include(
+          kinds.map((p) => p.detail),
+          "SCAN plan_ops USING COVERING INDEX plan_ops_by_kind"
+        )
+        const ofKinds = yield* sql<{ detail: string }>`
+        EXPLAIN QUERY PLAN SELECT kind, natural_key FROM plan_ops
+        WHERE ${sql.in("kind", ["cash-in", "cash-out"])} ORDER BY seq`
+        assert.include(
+          ofKinds.map((p) => p.detail),
+          "SEARCH plan_ops USING INDEX plan_ops_by_kind (kind=?)"
+        )
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
 })
 
 describe("migrations 0005 (compact staged rows) and 0006 (extract generations)", () => {
