@@ -11,9 +11,10 @@ import * as Money from "./Money.js"
 import { ResourceRef } from "./Refs.js"
 
 /**
- * `Schema.Class` whose constructor does not validate: `PlanContext.add` encodes every body through its schema,
- * and encoding checks every field's refinements (nested bodies included) once. Validating in the constructor as
- * well checked each body twice and was a fifth of `plan`'s CPU on a big company.
+ * `Schema.Class` whose constructor does not validate: `PlanContext.add` encodes every body through its schema
+ * (the encoder `CompiledEncoder` compiles from it), and encoding checks every field's refinements (nested
+ * bodies included) once. Validating in the constructor as well checked each body twice and was a fifth of
+ * `plan`'s CPU on a big company.
  */
 /** What `Schema.Class` accepts besides a plain field record: a struct, or a refinement of one. */
 type HasFields<Fields extends Schema.Struct.Fields> =

@@ -4,10 +4,10 @@
  * its schema class; a body that does not decode becomes a reject naming the schema path and the source rows.
  */
 import { relieve } from "../Memory.js"
-import { rememberedFor } from "../Remembered.js"
 import { flattened } from "../Strings.js"
 import * as Schema from "effect/Schema"
 import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
+import { encoderOf } from "./CompiledEncoder.js"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
 import type { OpSpill } from "./OpSpill.js"
@@ -34,13 +34,6 @@ export interface AccountTarget {
   readonly name: string
   readonly classificationType: string
 }
-
-/** One compiled encoder per body schema, not one built per operation. */
-const encoders = rememberedFor(
-  (schema: Schema.Schema<unknown, unknown>) => Schema.encodeSync(schema) as (body: unknown) => unknown
-)
-const encoderOf = <A, I>(schema: Schema.Schema<A, I>): ((body: A) => I) =>
-  encoders(schema as Schema.Schema<unknown, unknown>) as (body: A) => I
 
 export class PlanContext {
   readonly ops: Array<PlannedOp> = []
