@@ -6,6 +6,8 @@
  * trial-balance report's answer time with the whole company loaded, and the growth of every peak RSS from the
  * smallest to the largest size. Sizes: `--invoices N[,N…]` (default 20,000 and 100,000; `--quick`: 1,000).
  * Reconcile runs three times, each followed by a bare client's replay of its reads: the medians are compared.
+ * Plan is compared with its bare floor (`bench/PlanFloor.mjs`): its staged rows read and its operations
+ * written with better-sqlite3 alone.
  */
 import { spawn, spawnSync } from "node:child_process"
 import * as NodeFs from "node:fs"
@@ -186,6 +188,33 @@ const trialBalanceMs = async (url: string, endDate: string) => {
   return Math.min(...times)
 }
 
+/**
+ * Plan's bare floor in the planned `workspace` (`bench/PlanFloor.mjs`, in a process of its own): reading every
+ * staged row and writing every stored operation with better-sqlite3 alone, the I/O plan cannot avoid.
+ */
+const planFloor = (workspace: string, dir: string) => {
+  const run = spawnSync(process.execPath, [NodePath.join(root, "bench", "PlanFloor.mjs"), workspace, dir], {
+    cwd: root,
+    encoding: "utf8"
+  })
+  if (run.status !== 0) throw new Error(`bench/PlanFloor.mjs exited ${run.status}: ${run.stderr}`)
+  const f = JSON.parse(run.stdout.trim().split("\n").pop() ?? "") as {
+    readonly rows: number
+    readonly ops: number
+    readonly readSeconds: number
+    readonly writeSeconds: number
+  }
+  const seconds = f.readSeconds + f.writeSeconds
+  return {
+    rows: f.rows,
+    ops: f.ops,
+    readSeconds: round(f.readSeconds, 2),
+    writeSeconds: round(f.writeSeconds, 2),
+    seconds: round(seconds, 2),
+    opsPerSecond: round(f.ops / seconds)
+  }
+}
+
 const stagingBytes = (workspace: string): number =>
   ["", "-wal"]
     .map((suffix) => `${StagingDb.pathIn(workspace)}${suffix}`)
@@ -237,7 +266,11 @@ const company = async (invoices: number, options: ProcessOptions) => {
       "rows"
     )
     const stagingMb = stagingBytes(workspace) / 1e6
-    run("plan", withTarget, (o) => number(o, /Plan: (\d+) operations/), "ops")
+    const planned = run("plan", withTarget, (o) => number(o, /Plan: (\d+) operations/), "ops")
+    note(`plan's bare floor (${invoices} invoices)`)
+    const bare = planFloor(workspace, dir)
+    /** Plan's operations per second over the floor's: 1 would be plan doing nothing but its I/O. */
+    const floor = { ...bare, planToFloor: ratio(planned.perSecond, bare.opsPerSecond) }
     const loaded = run(
       "load",
       [...withTarget, "--accept-suggestions"],
@@ -290,6 +323,7 @@ const company = async (invoices: number, options: ProcessOptions) => {
       generateSeconds: round(generated.seconds, 1),
       stagingMb: round(stagingMb, 1),
       stagingBytesPerRow: round((stagingMb * 1e6) / extracted.items),
+      planFloor: floor,
       stages,
       reconcileReads: {
         requests: reads.count,
@@ -353,7 +387,7 @@ export const run = async (quick: boolean, options: ProcessOptions, args: Readonl
         s.peakRssMb,
         verdict(s.peakRssMb < AIMS.rssMb),
         s.stage === "plan"
-          ? `aim ≥ ${AIMS.planOpsPerSecond} ops/s: ${verdict(s.perSecond >= AIMS.planOpsPerSecond)}; ÷ extract rows/s ${ratio(s.perSecond, extract.perSecond)} (aim ≥ ${AIMS.planToExtract}): ${verdict(s.perSecond / extract.perSecond >= AIMS.planToExtract)}`
+          ? `aim ≥ ${AIMS.planOpsPerSecond} ops/s: ${verdict(s.perSecond >= AIMS.planOpsPerSecond)}; ÷ extract rows/s ${ratio(s.perSecond, extract.perSecond)} (aim ≥ ${AIMS.planToExtract}): ${verdict(s.perSecond / extract.perSecond >= AIMS.planToExtract)}; bare floor ${c.planFloor.seconds} s (read ${c.planFloor.rows.toLocaleString("en-US")} staged rows ${c.planFloor.readSeconds} s, write the operations ${c.planFloor.writeSeconds} s), ${c.planFloor.opsPerSecond} ops/s: plan ÷ floor ${c.planFloor.planToFloor}`
           : s.stage === "reconcile"
             ? `sandbox busy ${c.reconcileReads.serverSeconds} s of it; a bare client's same ${c.reconcileReads.requests} reads ${c.reconcileReads.bareSeconds} s: ÷ bare ${c.reconcileReads.toBare} (aim ≥ ${AIMS.reconcileToBare}): ${verdict(c.reconcileReads.toBare >= AIMS.reconcileToBare)}`
             : s.stage === "extract"
