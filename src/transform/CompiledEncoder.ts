@@ -187,17 +187,26 @@ const hasLiteralField = (ast: AST.AST): boolean => {
   }
 }
 
-/** The compiled encoder of a schema's AST; undefined when it has a node this does not compile. */
-export const compile = (ast: AST.AST): Parser | undefined => {
+/** The compiled parser of a schema's AST in one direction; undefined when it has a node this does not compile. */
+const compiled = (ast: AST.AST, decoding: boolean): Parser | undefined => {
   const decode: (ast: AST.AST) => Parser = compiler(true, () => encode)
   const encode: (ast: AST.AST) => Parser = compiler(false, () => decode)
   try {
-    return encode(ast)
+    return (decoding ? decode : encode)(ast)
   } catch (e) {
     if (e instanceof Unsupported) return undefined
     throw e
   }
 }
+
+/** The compiled encoder of a schema's AST; undefined when it has a node this does not compile. */
+export const compile = (ast: AST.AST): Parser | undefined => compiled(ast, false)
+
+/**
+ * The compiled decoder of a schema's AST (what `Schema.decodeUnknownEither` accepts, as it decodes it);
+ * undefined when it has a node this does not compile.
+ */
+export const compileDecoder = (ast: AST.AST): Parser | undefined => compiled(ast, true)
 
 /** Encoders compared with the schema's on every body (tests): a difference throws. */
 let checking = false

@@ -5,13 +5,16 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Extract from "../../src/extract/Extract.js"
+import * as Operations from "../../src/load/Operations.js"
 import * as ReadSnapshot from "../../src/load/ReadSnapshot.js"
 import { generateCompany } from "../../src/sample/Generator.js"
 import * as Bodies from "../../src/transform/Bodies.js"
 import * as CompiledEncoder from "../../src/transform/CompiledEncoder.js"
 import * as Mappings from "../../src/transform/Mappings.js"
+import type { Plan } from "../../src/transform/Plan.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { allKindsDir } from "../support/AllKinds.js"
@@ -41,6 +44,33 @@ const planChecked = (dir: string, label: string) =>
     }).pipe(inProcessIn(s, tempDir(label)))
   })
 
+/** What the loader sends for a body when it goes through the schema alone: decoded, then encoded. */
+const canonicalBySchema = (kind: keyof typeof Operations.schemas, body: unknown) =>
+  Either.map(Schema.decodeUnknownEither(Operations.schemas[kind])(body), (d) =>
+    Schema.encodeSync(Operations.schemas[kind])(d)
+  )
+
+/** Every operation's body canonicalised by the loader (compiled) and by the schema alone: equal JSON. */
+const assertCanonicalAsSchema = (plan: Plan) => {
+  for (const op of plan.ops) {
+    const fast = Operations.canonicalBody(op.kind, op.body)
+    const slow = canonicalBySchema(op.kind, op.body)
+    // Decoded by the compiled decoder, not the schema's fallback.
+    const decoder = CompiledEncoder.compileDecoder(Operations.schemas[op.kind].ast)
+    assert.notStrictEqual(
+      decoder?.(op.body),
+      CompiledEncoder.FAIL,
+      `${op.key}: the compiled decoder takes it`
+    )
+    assert.isTrue(Either.isRight(fast) && Either.isRight(slow), `${op.key} decodes both ways`)
+    assert.strictEqual(
+      JSON.stringify(Either.getOrThrow(fast)),
+      JSON.stringify(Either.getOrThrow(slow)),
+      op.key
+    )
+  }
+}
+
 describe("the compiled body encoders", () => {
   it("compile every body schema", () => {
     assert.isAbove(bodySchemas.length, 20)
@@ -57,6 +87,8 @@ describe("the compiled body encoders", () => {
       // Every operation's body went through a compiled encoder and matched the schema's; none fell back.
       assert.strictEqual(counts.compiled, plan.ops.length)
       assert.strictEqual(counts.schema, 0)
+      // The loader decodes and encodes each body again before it sends it: the same as the schema does.
+      assertCanonicalAsSchema(plan)
     })
   )
 
@@ -67,8 +99,72 @@ describe("the compiled body encoders", () => {
       const { plan, counts } = yield* planChecked(exports, "compiled-company")
       assert.isAbove(plan.ops.length, 300)
       assert.strictEqual(counts.compiled, plan.ops.length)
+      assertCanonicalAsSchema(plan)
     })
   )
+
+  it("the loader's compiled decoder refuses what the schema refuses, with the schema's message", () => {
+    const invoice = {
+      reference: "INV-1",
+      valueDate: "2025-03-10",
+      contactResourceId: "con-1",
+      taxInclusion: false,
+      saveAsDraft: false,
+      lineItems: [{ name: "Consulting", quantity: 2, unitPrice: 10.5, accountResourceId: "acc-1" }]
+    }
+    const payment = {
+      resourceId: "inv-1",
+      payments: [
+        {
+          paymentAmount: 10,
+          transactionAmount: 10,
+          accountResourceId: "bank-1",
+          paymentMethod: "BANK_TRANSFER",
+          reference: "P-1",
+          valueDate: "2025-03-11"
+        }
+      ]
+    }
+    assert.isDefined(CompiledEncoder.compileDecoder(Bodies.Document.ast))
+    const refused: Array<[string, keyof typeof Operations.schemas, unknown]> = [
+      [
+        "an amount as text",
+        "invoice",
+        { ...invoice, lineItems: [{ ...invoice.lineItems[0], quantity: "2" }] }
+      ],
+      ["a missing reference", "invoice", { ...invoice, reference: undefined }],
+      ["no lines", "invoice", { ...invoice, lineItems: [] }],
+      [
+        "a zero payment",
+        "invoice-payment",
+        { ...payment, payments: [{ ...payment.payments[0], paymentAmount: 0 }] }
+      ],
+      [
+        "an unknown method",
+        "invoice-payment",
+        { ...payment, payments: [{ ...payment.payments[0], paymentMethod: "GOLD" }] }
+      ],
+      [
+        "an impossible date",
+        "invoice-payment",
+        { ...payment, payments: [{ ...payment.payments[0], valueDate: "2025-13-01" }] }
+      ]
+    ]
+    for (const [what, kind, body] of refused) {
+      const slow = canonicalBySchema(kind, body)
+      assert.isTrue(Either.isLeft(slow), `the schema refuses ${what}`)
+      const fast = Operations.canonicalBody(kind, body)
+      assert.isTrue(Either.isLeft(fast), `the loader refuses ${what}`)
+      assert.include(
+        Either.isLeft(fast) ? fast.left : "",
+        Either.isLeft(slow) ? slow.left.message : "?",
+        what
+      )
+    }
+    // And what both accept comes out the same, money as numbers.
+    assert.deepStrictEqual(Operations.canonicalBody("invoice", invoice), Either.right(invoice))
+    assert.deepStrictEqual(Operations.canonicalBody("invoice-payment", payment), Either.right(payment))
+  })
 
   const line = (over: Record<string, unknown> = {}) =>
     new Bodies.LineItem({
