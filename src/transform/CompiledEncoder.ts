@@ -1,14 +1,17 @@
 /**
- * Encoders compiled from a body schema's AST, for the plan's bodies: the same checks and the same output as
- * `Schema.encodeSync` of the schema, without its general machinery (an `Either` and a closure per field, each
- * refinement's type side validated again from the top). At 20,000 invoices `Schema.encodeSync` took 0.98 s
- * of plan's 4.2 s build (timed around each call), 16 µs a document body.
+ * Encoders and decoders compiled from a body schema's AST, for the plan's bodies (encoded once each) and the
+ * loader's canonical bodies (decoded and encoded again before each is sent): the same checks and the same
+ * output as the schema's own `Schema.encodeSync` and `Schema.decodeUnknownEither`, without their general
+ * machinery (an `Either` and a closure per field, each refinement's type side validated again from the top).
+ * At 20,000 invoices `Schema.encodeSync` took 0.98 s of plan's 4.2 s build (timed around each call), 16 µs a
+ * document body.
  *
- * A compiled encoder answers `FAIL` for a value it does not accept; the caller then encodes the value through
- * the schema, whose `ParseError` says what is wrong and where (`encoderOf`). Every check is the schema's own:
- * a refinement's filter, a declaration's decode or encode (a class's `instanceof`, `BigDecimal`'s guard), a
- * transformation's encode. A schema with a node this does not compile (a suspension, an index signature, a
- * union of structs, an effectful transformation) is encoded by the schema alone.
+ * A compiled parser answers `FAIL` for a value it does not accept; the caller then parses the value through
+ * the schema, whose `ParseError` says what is wrong and where (`encoderOf`, `Operations.canonicalBody`).
+ * Every check is the schema's own: a refinement's filter, a declaration's decode or encode (a class's
+ * `instanceof`, `BigDecimal`'s guard), a transformation's decode or encode. A schema with a node this does not
+ * compile (a suspension, an index signature, a union of structs with literal fields, an effectful
+ * transformation) is parsed by the schema alone.
  */
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
@@ -188,7 +191,7 @@ const hasLiteralField = (ast: AST.AST): boolean => {
 }
 
 /** The compiled parser of a schema's AST in one direction; undefined when it has a node this does not compile. */
-const compiled = (ast: AST.AST, decoding: boolean): Parser | undefined => {
+const compiledParser = (ast: AST.AST, decoding: boolean): Parser | undefined => {
   const decode: (ast: AST.AST) => Parser = compiler(true, () => encode)
   const encode: (ast: AST.AST) => Parser = compiler(false, () => decode)
   try {
@@ -200,13 +203,13 @@ const compiled = (ast: AST.AST, decoding: boolean): Parser | undefined => {
 }
 
 /** The compiled encoder of a schema's AST; undefined when it has a node this does not compile. */
-export const compile = (ast: AST.AST): Parser | undefined => compiled(ast, false)
+export const compile = (ast: AST.AST): Parser | undefined => compiledParser(ast, false)
 
 /**
  * The compiled decoder of a schema's AST (what `Schema.decodeUnknownEither` accepts, as it decodes it);
  * undefined when it has a node this does not compile.
  */
-export const compileDecoder = (ast: AST.AST): Parser | undefined => compiled(ast, true)
+export const compileDecoder = (ast: AST.AST): Parser | undefined => compiledParser(ast, true)
 
 /** Encoders compared with the schema's on every body (tests): a difference throws. */
 let checking = false
