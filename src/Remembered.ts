@@ -15,7 +15,9 @@ export const remembered = <A, K extends string | number = string>(
 ): Remembered<A, K> => {
   const answers = new Map<K, A>()
   const g = (s: K): A => {
-    if (answers.has(s)) return answers.get(s)!
+    // One lookup for a known answer (most calls), a second only for an answer that is undefined.
+    const known = answers.get(s)
+    if (known !== undefined || answers.has(s)) return known as A
     const a = f(s)
     if (answers.size >= limit) answers.clear()
     answers.set(s, a)
