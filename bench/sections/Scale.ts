@@ -200,6 +200,7 @@ const planFloor = (workspace: string, dir: string) => {
   if (run.status !== 0) throw new Error(`bench/PlanFloor.mjs exited ${run.status}: ${run.stderr}`)
   const f = JSON.parse(run.stdout.trim().split("\n").pop() ?? "") as {
     readonly rows: number
+    readonly bytes: number
     readonly ops: number
     readonly readSeconds: number
     readonly writeSeconds: number
@@ -207,6 +208,7 @@ const planFloor = (workspace: string, dir: string) => {
   const seconds = f.readSeconds + f.writeSeconds
   return {
     rows: f.rows,
+    readMb: round(f.bytes / 1e6, 1),
     ops: f.ops,
     readSeconds: round(f.readSeconds, 2),
     writeSeconds: round(f.writeSeconds, 2),
@@ -387,7 +389,7 @@ export const run = async (quick: boolean, options: ProcessOptions, args: Readonl
         s.peakRssMb,
         verdict(s.peakRssMb < AIMS.rssMb),
         s.stage === "plan"
-          ? `aim ≥ ${AIMS.planOpsPerSecond} ops/s: ${verdict(s.perSecond >= AIMS.planOpsPerSecond)}; ÷ extract rows/s ${ratio(s.perSecond, extract.perSecond)} (aim ≥ ${AIMS.planToExtract}): ${verdict(s.perSecond / extract.perSecond >= AIMS.planToExtract)}; bare floor ${c.planFloor.seconds} s (read ${c.planFloor.rows.toLocaleString("en-US")} staged rows ${c.planFloor.readSeconds} s, write the operations ${c.planFloor.writeSeconds} s), ${c.planFloor.opsPerSecond} ops/s: plan ÷ floor ${c.planFloor.planToFloor}`
+          ? `aim ≥ ${AIMS.planOpsPerSecond} ops/s: ${verdict(s.perSecond >= AIMS.planOpsPerSecond)}; ÷ extract rows/s ${ratio(s.perSecond, extract.perSecond)} (aim ≥ ${AIMS.planToExtract}): ${verdict(s.perSecond / extract.perSecond >= AIMS.planToExtract)}; bare floor ${c.planFloor.seconds} s (read ${c.planFloor.rows.toLocaleString("en-US")} staged rows, ${c.planFloor.readMb} MB, ${c.planFloor.readSeconds} s, write the operations ${c.planFloor.writeSeconds} s), ${c.planFloor.opsPerSecond} ops/s: plan ÷ floor ${c.planFloor.planToFloor}`
           : s.stage === "reconcile"
             ? `sandbox busy ${c.reconcileReads.serverSeconds} s of it; a bare client's same ${c.reconcileReads.requests} reads ${c.reconcileReads.bareSeconds} s: ÷ bare ${c.reconcileReads.toBare} (aim ≥ ${AIMS.reconcileToBare}): ${verdict(c.reconcileReads.toBare >= AIMS.reconcileToBare)}`
             : s.stage === "extract"

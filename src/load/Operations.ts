@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Bodies from "../transform/Bodies.js"
-import { compileDecoder, encoderOf, FAIL } from "../transform/CompiledEncoder.js"
+import { decoderOf, encoderOf } from "../transform/CompiledEncoder.js"
 import type { OpKind } from "../transform/Plan.js"
 import type { RefEntity } from "../transform/Refs.js"
 import { lookupUnderParents } from "./ParentLookups.js"
@@ -55,22 +55,13 @@ export const canonicalBody = (
   let canonicalise = canonicalisers.get(kind)
   if (canonicalise === undefined) {
     const schema = schemas[kind] as Schema.Schema<unknown, unknown>
-    const decode = Schema.decodeUnknownEither(schema)
+    const decode = decoderOf(schema)
     const encode = encoderOf(schema)
-    // The decoder compiled from the schema; the schema's own where it refuses a body, for its message.
-    const compiled = compileDecoder(schema.ast)
-    const bySchema = (b: unknown) =>
+    canonicalise = (b) =>
       decode(b).pipe(
         Either.map((decoded) => encode(decoded) as Record<string, unknown>),
         Either.mapLeft((e) => `the resolved body does not decode: ${e.message}`)
       )
-    canonicalise =
-      compiled === undefined
-        ? bySchema
-        : (b) => {
-            const decoded = compiled(b)
-            return decoded === FAIL ? bySchema(b) : Either.right(encode(decoded) as Record<string, unknown>)
-          }
     canonicalisers.set(kind, canonicalise)
   }
   return canonicalise(body)

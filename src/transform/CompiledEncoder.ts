@@ -15,6 +15,7 @@
  */
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import type * as ParseResult from "effect/ParseResult"
 import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
@@ -26,9 +27,7 @@ export const FAIL: unique symbol = Symbol("CompiledEncoder.FAIL")
 export type Parser = (input: unknown) => unknown
 
 /** Thrown while compiling a node this module does not compile. */
-class Unsupported {
-  constructor(readonly tag: string) {}
-}
+class Unsupported {}
 
 const options = AST.defaultParseOption
 
@@ -76,7 +75,7 @@ const compiler = (decoding: boolean, other: () => (ast: AST.AST) => Parser) => {
       }
       case "Transformation": {
         const kind = ast.transformation
-        if (kind._tag === "TypeLiteralTransformation") throw new Unsupported(kind._tag)
+        if (kind._tag === "TypeLiteralTransformation") throw new Unsupported()
         const from = decoding ? go(ast.from) : go(ast.to)
         const to = decoding ? go(ast.to) : go(ast.from)
         if (kind._tag === "ComposeTransformation")
@@ -112,8 +111,7 @@ const compiler = (decoding: boolean, other: () => (ast: AST.AST) => Parser) => {
       case "AnyKeyword":
         return (u) => u
       case "TupleType": {
-        if (ast.elements.some((e) => e.isOptional) || ast.rest.length > 1)
-          throw new Unsupported("TupleType with optional elements or elements after its rest")
+        if (ast.elements.some((e) => e.isOptional) || ast.rest.length > 1) throw new Unsupported()
         const elements = ast.elements.map((e) => go(e.type))
         const rest = ast.rest.length === 1 ? go(ast.rest[0]!.type) : undefined
         const required = elements.length
@@ -131,7 +129,7 @@ const compiler = (decoding: boolean, other: () => (ast: AST.AST) => Parser) => {
         }
       }
       case "TypeLiteral": {
-        if (ast.indexSignatures.length > 0) throw new Unsupported("TypeLiteral with index signatures")
+        if (ast.indexSignatures.length > 0) throw new Unsupported()
         if (ast.propertySignatures.length === 0) return guard(Predicate.isNotNullable)
         const fields = ast.propertySignatures.map((ps) => ({
           name: ps.name,
@@ -156,8 +154,7 @@ const compiler = (decoding: boolean, other: () => (ast: AST.AST) => Parser) => {
       case "Union": {
         // The schema's union tries its members in order unless a member is a struct with a literal field
         // (then it picks candidates by that field): only unions without such members are compiled.
-        if (ast.types.some((t) => hasLiteralField(t)))
-          throw new Unsupported("Union of structs with literal fields")
+        if (ast.types.some((t) => hasLiteralField(t))) throw new Unsupported()
         const members = ast.types.map(go)
         return (input) => {
           for (const m of members) {
@@ -168,7 +165,7 @@ const compiler = (decoding: boolean, other: () => (ast: AST.AST) => Parser) => {
         }
       }
       default:
-        throw new Unsupported(ast._tag)
+        throw new Unsupported()
     }
   }
   return go
@@ -213,21 +210,45 @@ export const compileDecoder = (ast: AST.AST): Parser | undefined => compiledPars
 
 /** Encoders compared with the schema's on every body (tests): a difference throws. */
 let checking = false
-/** Bodies encoded by a compiled encoder and by the schema alone, since the count was last reset. */
-const counts = { compiled: 0, schema: 0 }
+/** Bodies parsed by a compiled parser and by the schema alone, each way, since the counts were last reset. */
+const counts = { encoded: { compiled: 0, schema: 0 }, decoded: { compiled: 0, schema: 0 } }
 
 /**
  * While `on`, every body a compiled encoder accepts is encoded by its schema as well and the two compared
- * (their JSON), and a difference throws: the tests build whole plans this way.
+ * (their JSON), and a difference throws: the tests build whole plans this way. Resets the counts.
  */
 export const checkAgainstSchema = (on: boolean): void => {
   checking = on
-  counts.compiled = 0
-  counts.schema = 0
+  // In place: each parser holds its tally.
+  for (const tally of [counts.encoded, counts.decoded]) {
+    tally.compiled = 0
+    tally.schema = 0
+  }
 }
 
-/** How many bodies were encoded by a compiled encoder and by the schema alone since `checkAgainstSchema`. */
-export const encodedCounts = (): { readonly compiled: number; readonly schema: number } => ({ ...counts })
+/** How many bodies were parsed by a compiled parser and by the schema alone, each way, since the last reset. */
+export const parsedCounts = () => ({ encoded: { ...counts.encoded }, decoded: { ...counts.decoded } })
+
+/**
+ * `compiled` where it accepts a value, `bySchema` where it refuses one or where there is no compiled parser;
+ * `tally` counts which answered.
+ */
+const orBySchema =
+  <R>(
+    compiled: Parser | undefined,
+    bySchema: (u: unknown) => R,
+    answer: (parsed: unknown, u: unknown) => R,
+    tally: { compiled: number; schema: number }
+  ) =>
+  (u: unknown): R => {
+    const parsed = compiled === undefined ? FAIL : compiled(u)
+    if (parsed === FAIL) {
+      tally.schema++
+      return bySchema(u)
+    }
+    tally.compiled++
+    return answer(parsed, u)
+  }
 
 /**
  * The encoder of a body schema: its compiled encoder, and the schema's own where that refuses a value (the
@@ -236,34 +257,39 @@ export const encodedCounts = (): { readonly compiled: number; readonly schema: n
 export const encoderOf: <A, I>(schema: Schema.Schema<A, I>) => (body: A) => I = rememberedFor(
   (schema: Schema.Schema<unknown, unknown>) => {
     const bySchema = Schema.encodeSync(schema)
-    const compiled = compile(schema.ast)
-    if (compiled === undefined)
-      return (body: unknown) => {
-        counts.schema++
-        return bySchema(body)
+    const checked = (fast: unknown, body: unknown) => {
+      if (!checking) return fast
+      let slow: string
+      try {
+        slow = JSON.stringify(bySchema(body))
+      } catch (e) {
+        throw new Error(
+          `the compiled encoder of ${String(schema.ast)} accepted ${JSON.stringify(fast)}, which the schema refuses: ${String(e)}`
+        )
       }
-    return (body: unknown) => {
-      const fast = compiled(body)
-      if (fast === FAIL) {
-        counts.schema++
-        return bySchema(body)
-      }
-      counts.compiled++
-      if (checking) {
-        let slow: string
-        try {
-          slow = JSON.stringify(bySchema(body))
-        } catch (e) {
-          throw new Error(
-            `the compiled encoder of ${String(schema.ast)} accepted ${JSON.stringify(fast)}, which the schema refuses: ${String(e)}`
-          )
-        }
-        if (JSON.stringify(fast) !== slow)
-          throw new Error(
-            `the compiled encoder of ${String(schema.ast)} gave ${JSON.stringify(fast)} where the schema gives ${slow}`
-          )
-      }
+      if (JSON.stringify(fast) !== slow)
+        throw new Error(
+          `the compiled encoder of ${String(schema.ast)} gave ${JSON.stringify(fast)} where the schema gives ${slow}`
+        )
       return fast
     }
+    return orBySchema(compile(schema.ast), bySchema, checked, counts.encoded)
   }
 ) as <A, I>(schema: Schema.Schema<A, I>) => (body: A) => I
+
+/**
+ * The decoder of a body schema, as `Schema.decodeUnknownEither` gives it: its compiled decoder, and the
+ * schema's own where that refuses a value (its `ParseError` says why) or the schema could not be compiled.
+ * One per schema.
+ */
+export const decoderOf: <A, I>(
+  schema: Schema.Schema<A, I>
+) => (input: unknown) => Either.Either<A, ParseResult.ParseError> = rememberedFor(
+  (schema: Schema.Schema<unknown, unknown>) =>
+    orBySchema(
+      compileDecoder(schema.ast),
+      Schema.decodeUnknownEither(schema),
+      (decoded) => Either.right(decoded),
+      counts.decoded
+    )
+) as <A, I>(schema: Schema.Schema<A, I>) => (input: unknown) => Either.Either<A, ParseResult.ParseError>

@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Bodies from "../../src/transform/Bodies.js"
 import { PlanContext } from "../../src/transform/PlanContext.js"
 import { m, mappings, snapshot } from "./Books.js"
+import { documentBody, lineItem } from "./RequestBodies.js"
 
 /** No source records to match: these tests add bodies directly. */
 const nothingMatched = { suggestions: [], choices: new Map() }
@@ -20,29 +21,12 @@ const spec = (key: string) => ({
   lineage: ["SalesInvoices.csv:7"]
 })
 
-const line = (over: Partial<ConstructorParameters<typeof Bodies.LineItem>[0]> = {}) =>
-  new Bodies.LineItem({
-    name: "Consulting",
-    quantity: m("1"),
-    unitPrice: m("10"),
-    accountResourceId: "acc-1",
-    ...over
-  })
-
-const document = (lineItems: ReadonlyArray<Bodies.LineItem>) =>
-  new Bodies.Document({
-    reference: "INV-1",
-    valueDate: "2025-03-10",
-    contactResourceId: "con-1",
-    taxInclusion: false,
-    saveAsDraft: false,
-    lineItems: lineItems as [Bodies.LineItem, ...Array<Bodies.LineItem>]
-  })
+const document = (lineItems: ReadonlyArray<Bodies.LineItem>) => documentBody({ lineItems })
 
 describe("a body the platform's schema refuses", () => {
   it("is built without throwing, and PlanContext.add rejects it with the field named", () => {
     const ctx = new PlanContext(snapshot, mappings, nothingMatched)
-    const bad = document([line(), line({ name: "" })])
+    const bad = document([lineItem(), lineItem({ name: "" })])
     const added = ctx.add(spec("invoice:INV-1"), Bodies.Document, () => ({ body: bad, dependsOn: [] }))
     assert.isFalse(added)
     assert.strictEqual(ctx.ops.length, 0)
@@ -60,11 +44,11 @@ describe("a body the platform's schema refuses", () => {
   it("a zero discount (not positive) and a malformed date are refused as well", () => {
     const ctx = new PlanContext(snapshot, mappings, nothingMatched)
     ctx.add(spec("invoice:A"), Bodies.Document, () => ({
-      body: document([line({ discount: m("0") })]),
+      body: document([lineItem({ discount: m("0") })]),
       dependsOn: []
     }))
     ctx.add(spec("invoice:B"), Bodies.Document, () => ({
-      body: new Bodies.Document({ ...document([line()]), valueDate: "10/03/2025" }),
+      body: new Bodies.Document({ ...document([lineItem()]), valueDate: "10/03/2025" }),
       dependsOn: []
     }))
     assert.strictEqual(ctx.ops.length, 0)
@@ -77,7 +61,7 @@ describe("a body the platform's schema refuses", () => {
   it("a valid body is encoded as the platform receives it", () => {
     const ctx = new PlanContext(snapshot, mappings, nothingMatched)
     assert.isTrue(
-      ctx.add(spec("invoice:OK"), Bodies.Document, () => ({ body: document([line()]), dependsOn: [] }))
+      ctx.add(spec("invoice:OK"), Bodies.Document, () => ({ body: document([lineItem()]), dependsOn: [] }))
     )
     const body = ctx.ops[0]?.body as { lineItems: Array<{ quantity: unknown; name: string }> }
     assert.deepStrictEqual(body.lineItems[0], {

@@ -1,7 +1,8 @@
 /**
- * The plan's compiled body encoders give what the body schemas give: the same JSON for every body of whole
- * plans (the all-kinds Xero fixture and a generated company, each body encoded both ways and compared), and
- * a refusal wherever the schema refuses, so that the schema's own error still names the field.
+ * The plan's compiled body encoders, and the loader's compiled decoders, give what the body schemas give: the
+ * same JSON for every body of whole plans (the all-kinds Xero fixture and a generated company, each body
+ * encoded and canonicalised both ways and compared, none by the schema alone), and a refusal wherever the
+ * schema refuses, so that the schema's own error still names the field.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -20,6 +21,7 @@ import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { allKindsDir } from "../support/AllKinds.js"
 import { inProcessIn, sandbox, tempDir } from "../support/Harness.js"
 import { m } from "./Books.js"
+import { documentBody, lineItem } from "./RequestBodies.js"
 
 const bodySchemas = Object.entries(Bodies).filter(([, v]) => Schema.isSchema(v)) as Array<
   [string, Schema.Schema<unknown, unknown>]
@@ -37,7 +39,7 @@ const planChecked = (dir: string, label: string) =>
       CompiledEncoder.checkAgainstSchema(true)
       try {
         const plan = PlanBuilder.build(books, snapshot, mappings)
-        return { plan, counts: CompiledEncoder.encodedCounts() }
+        return { plan, counts: CompiledEncoder.parsedCounts().encoded }
       } finally {
         CompiledEncoder.checkAgainstSchema(false)
       }
@@ -52,6 +54,7 @@ const canonicalBySchema = (kind: keyof typeof Operations.schemas, body: unknown)
 
 /** Every operation's body canonicalised by the loader (compiled) and by the schema alone: equal JSON. */
 const assertCanonicalAsSchema = (plan: Plan) => {
+  const before = CompiledEncoder.parsedCounts().decoded
   for (const op of plan.ops) {
     const fast = Operations.canonicalBody(op.kind, op.body)
     const slow = canonicalBySchema(op.kind, op.body)
@@ -69,6 +72,10 @@ const assertCanonicalAsSchema = (plan: Plan) => {
       op.key
     )
   }
+  // The loader decoded every body with the compiled decoder (`decoderOf`), none with the schema alone.
+  const after = CompiledEncoder.parsedCounts().decoded
+  assert.strictEqual(after.compiled - before.compiled, plan.ops.length)
+  assert.strictEqual(after.schema - before.schema, 0)
 }
 
 describe("the compiled body encoders", () => {
@@ -167,23 +174,8 @@ describe("the compiled body encoders", () => {
   })
 
   const line = (over: Record<string, unknown> = {}) =>
-    new Bodies.LineItem({
-      name: "Consulting",
-      quantity: m("2"),
-      unitPrice: m("10.50"),
-      accountResourceId: "acc-1",
-      ...over
-    } as never)
-  const document = (over: Record<string, unknown> = {}) =>
-    new Bodies.Document({
-      reference: "INV-1",
-      valueDate: "2025-03-10",
-      contactResourceId: "con-1",
-      taxInclusion: false,
-      saveAsDraft: false,
-      lineItems: [line()],
-      ...over
-    } as never)
+    lineItem({ quantity: m("2"), unitPrice: m("10.50"), ...over })
+  const document = (over: Record<string, unknown> = {}) => documentBody({ lineItems: [line()], ...over })
   const journal = (debit: string, credit: string, over: Record<string, unknown> = {}) =>
     new Bodies.Journal({
       reference: "MJ-1",
