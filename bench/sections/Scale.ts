@@ -23,6 +23,12 @@ import { note, ratio, round, table, verdict } from "../Report.js"
 const TIME = "/usr/bin/time"
 /** Rounds of reconcile and its bare baseline, interleaved. */
 const RECONCILE_ROUNDS = 3
+/**
+ * Runs of extract at each size: its peak RSS moved by a fifth from run to run of the same export on this
+ * machine (20,000 invoices: 207-254 MB; 100,000: 240-257 MB), so that one run of each size made its growth
+ * anything from 0.94 to 1.24.
+ */
+const EXTRACT_ROUNDS = 3
 const SEED = 5
 const AIMS = {
   rssMb: 300,
@@ -222,6 +228,10 @@ const stagingBytes = (workspace: string): number =>
     .map((suffix) => `${StagingDb.pathIn(workspace)}${suffix}`)
     .reduce((n, f) => n + (NodeFs.existsSync(f) ? NodeFs.statSync(f).size : 0), 0)
 
+/** The middle of `xs` by `by` (the upper middle of an even count). */
+const median = <A>(xs: ReadonlyArray<A>, by: (x: A) => number): A =>
+  [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!
+
 /** One company of `invoices` invoices through every stage. */
 const company = async (invoices: number, options: ProcessOptions) => {
   const dir = Pipeline.tempDir(`scale-${invoices}`)
@@ -237,14 +247,14 @@ const company = async (invoices: number, options: ProcessOptions) => {
   const common = ["--workspace", workspace, "--runs-dir", runsDir]
   const stages: Array<StageFigures> = []
   try {
-    const run = (
+    const once = (
       stage: Stage,
       args: ReadonlyArray<string>,
       items: (output: string) => number,
-      unit: string
+      unit: string,
+      where: ReadonlyArray<string> = common
     ) => {
-      note(`${stage} (${invoices} invoices)`)
-      const t = timed([stage, ...args, ...common], env, dir, options.profileDir)
+      const t = timed([stage, ...args, ...where], env, dir, options.profileDir)
       if (t.exitCode !== 0) throw new Error(`${stage} exited ${t.exitCode}:\n${t.output.slice(-3000)}`)
       const n = items(t.output)
       const figures: StageFigures = {
@@ -257,16 +267,33 @@ const company = async (invoices: number, options: ProcessOptions) => {
         cpuSeconds: round(t.cpuSeconds, 1),
         peakRssMb: round(t.peakRssMb)
       }
-      stages.push(figures)
-      return { ...figures, output: t.output }
+      return { figures, output: t.output }
+    }
+    const run = (...args: Parameters<typeof once>) => {
+      note(`${args[0]} (${invoices} invoices)`)
+      const done = once(...args)
+      stages.push(done.figures)
+      return { ...done.figures, output: done.output }
     }
     const withTarget = ["--base-url", sandbox.url]
-    const extracted = run(
-      "extract",
-      ["--source", "xero", "--input", input],
-      (o) => [...o.matchAll(/= staged (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0),
-      "rows"
-    )
+    const extractArgs = ["--source", "xero", "--input", input]
+    const stagedRows = (o: string) => [...o.matchAll(/= staged (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0)
+    // Extract into the workspace the later stages use, then again into scratch workspaces: the stage's figures
+    // are the median run's time and the highest peak RSS of them all.
+    note(`extract (${invoices} invoices)`)
+    const extracts = [once("extract", extractArgs, stagedRows, "rows").figures]
+    for (let i = 1; i < EXTRACT_ROUNDS; i++) {
+      note(`extract (${invoices} invoices), run ${i + 1} of ${EXTRACT_ROUNDS}`)
+      const scratch = NodePath.join(dir, `extract-${i + 1}`)
+      const where = ["--workspace", scratch, "--runs-dir", runsDir]
+      extracts.push(once("extract", extractArgs, stagedRows, "rows", where).figures)
+      NodeFs.rmSync(scratch, { recursive: true, force: true })
+    }
+    const extracted = {
+      ...median(extracts, (e) => e.seconds),
+      peakRssMb: Math.max(...extracts.map((e) => e.peakRssMb))
+    }
+    stages.push(extracted)
     const stagingMb = stagingBytes(workspace) / 1e6
     const planned = run("plan", withTarget, (o) => number(o, /Plan: (\d+) operations/), "ops")
     note(`plan's bare floor (${invoices} invoices)`)
@@ -297,8 +324,6 @@ const company = async (invoices: number, options: ProcessOptions) => {
         throw new Error(`${unreplayable} of reconcile's requests were not logged as reads: it must only read`)
       rounds.push({ t, reads, bare: await bareReads(sandbox.url, reads.requests) })
     }
-    const median = <A>(xs: ReadonlyArray<A>, by: (x: A) => number): A =>
-      [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!
     const { t: reconciled, reads } = median(rounds, (r) => r.t.seconds)
     const bareSeconds = median(rounds, (r) => r.bare).bare
     stages.push({
@@ -327,6 +352,8 @@ const company = async (invoices: number, options: ProcessOptions) => {
       stagingBytesPerRow: round((stagingMb * 1e6) / extracted.items),
       planFloor: floor,
       stages,
+      /** Each run of extract: seconds and peak RSS (the first staged the workspace the later stages use). */
+      extractRuns: extracts.map((e) => ({ seconds: e.seconds, peakRssMb: e.peakRssMb })),
       reconcileReads: {
         requests: reads.count,
         serverSeconds: round(reads.serverSeconds, 2),
