@@ -63,7 +63,7 @@ export const steadyYoungGeneration = (): void => NodeV8.setFlagsFromString("--se
 
 /**
  * Lets V8 grow the young generation again (its own growth factor, 2): for plan once the books are read and
- * kept. Reading them is where its peak is; the build after it allocates operations that are spilled and
+ * kept. Reading them is where its peak is; the build after it allocates operations that are put in the scratch and
  * dropped, and with the young generation held small every one of them was copied, and most promoted. At
  * 100,000 invoices: 2,434 scavenges (9.9 s) instead of 5,124 (14.7 s), plan (without its preview) in
  * 54.1-56.9 s against 64.5-68.5 s, peak RSS 766-769 MB either way; at 20,000, 13.9-14.4 s against

@@ -7,7 +7,6 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as NodeFs from "node:fs/promises"
 import * as NodeCrypto from "node:crypto"
-import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as Extract from "../extract/Extract.js"
 import * as PlanPreview from "../preview/PlanPreview.js"
@@ -25,8 +24,7 @@ import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanBooks from "../staging/PlanBooks.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import * as Mappings from "../transform/Mappings.js"
-import { phases } from "../transform/Plan.js"
-import { OpSpill } from "../transform/OpSpill.js"
+import { PlanScratch } from "../transform/PlanScratch.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
 import * as QuickConversion from "../transform/QuickConversion.js"
 import * as PeriodConversion from "../transform/PeriodConversion.js"
@@ -137,14 +135,14 @@ export const plan = (
 /** Builds the plan, stores it and says what it holds; returns its counts and what the preview needs. */
 const buildAndSave = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
   Effect.acquireUseRelease(
-    // The operations' texts wait in a spill file beside the workspace's database until they are stored.
-    Effect.sync(() => OpSpill.open(workspace ?? NodeOs.tmpdir())),
-    (spill) => buildAndSaveIn(spill, mappingsDir, cutover, workspace),
-    (spill) => Effect.sync(() => spill.close())
+    // The operations wait in a scratch database until they are stored.
+    Effect.sync(() => PlanScratch.open()),
+    (scratch) => buildAndSaveIn(scratch, mappingsDir, cutover, workspace),
+    (scratch) => Effect.sync(() => scratch.close())
   )
 
 const buildAndSaveIn = (
-  spill: OpSpill,
+  scratch: PlanScratch,
   mappingsDir: string | undefined,
   cutover: Cutover,
   workspace: string | undefined
@@ -155,10 +153,10 @@ const buildAndSaveIn = (
       mappingsDir,
       cutover,
       workspace,
-      spill
+      scratch
     )
     collectNow()
-    const hash = yield* PlanStore.save(built, snapshot.baseCurrency)
+    const hash = yield* PlanStore.saveBuilt(scratch, built, snapshot.baseCurrency)
     if (review) {
       yield* Review.save(review.state)
       const n = review.state.pending.length
@@ -168,17 +166,15 @@ const buildAndSaveIn = (
     }
     const rejects = built.issues.filter((i) => i.severity === "reject")
     const warnings = built.issues.filter((i) => i.severity === "warning")
-    yield* Console.log(`Plan: ${built.ops.length} operations (base currency ${snapshot.baseCurrency})`)
-    for (const p of phases) {
-      const n = built.ops.filter((o) => o.phase === p).length
-      if (n > 0) yield* Console.log(`  ${p.padEnd(14)} ${String(n).padStart(6)}`)
-    }
+    yield* Console.log(`Plan: ${scratch.size} operations (base currency ${snapshot.baseCurrency})`)
+    for (const [p, n] of scratch.phaseCounts())
+      yield* Console.log(`  ${p.padEnd(14)} ${String(n).padStart(6)}`)
     yield* Console.log(`  ${rejects.length} rejected source items, ${warnings.length} warnings`)
     for (const i of rejects.slice(0, 20))
       yield* Console.log(`  ✗ ${i.lineage[0] ?? ""} ${i.what}: ${i.why}. ${i.fix}`)
     yield* Console.log(`Plan hash: ${hash}`)
     return {
-      ops: built.ops.length,
+      ops: scratch.size,
       hash,
       rejects: rejects.length,
       warnings: warnings.length,
@@ -192,7 +188,7 @@ const build = (
   mappingsDir: string | undefined,
   cutover: Cutover,
   workspace: string | undefined,
-  spill: OpSpill
+  scratch: PlanScratch
 ) =>
   Effect.gen(function* () {
     const from = yield* Sources.staged
@@ -219,7 +215,7 @@ const build = (
     yield* booksDigest === undefined ? PlanBooks.clear : PlanBooks.save(booksDigest.id, books)
     collectNow()
     growingYoungGeneration()
-    const plain = PlanBuilder.build(books, snapshot, mappings, spill)
+    const plain = PlanBuilder.buildInto(scratch, books, snapshot, mappings)
     const built = {
       ...plain,
       clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],

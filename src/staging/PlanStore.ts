@@ -7,14 +7,18 @@ import * as Effect from "effect/Effect"
 import {
   PlanHasher,
   type BooksDigest,
+  type BuiltPlan,
   textsOf,
   type Conversion,
   type OpKind,
+  type OpRow,
   type Phase,
   type Plan,
   type PlannedOp,
-  phases
+  phases,
+  rowOf
 } from "../transform/Plan.js"
+import type { PlanScratch } from "../transform/PlanScratch.js"
 import { relieve } from "../Memory.js"
 import type { BooksSpan } from "../transform/BooksSpan.js"
 import type { AccountPairing } from "../transform/RecordIdentity.js"
@@ -51,6 +55,20 @@ const BATCH = 500
 
 /** Stores `plan` (replacing any previous plan) and returns its hash. */
 export const save = (plan: Plan, baseCurrency: string) =>
+  store(
+    function* () {
+      for (const op of plan.ops) yield rowOf(op, textsOf(op))
+    },
+    plan,
+    baseCurrency
+  )
+
+/** Stores the plan whose operations `scratch` holds (replacing any previous plan) and returns its hash. */
+export const saveBuilt = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: string) =>
+  store(() => scratch.ordered(), plan, baseCurrency)
+
+/** Stores the rows of a plan's operations (`rows`, read in load order as they are written) and the plan's meta. */
+const store = (rows: () => Iterable<OpRow>, plan: BuiltPlan, baseCurrency: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const hasher = new PlanHasher()
@@ -59,27 +77,24 @@ export const save = (plan: Plan, baseCurrency: string) =>
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_ops`
         yield* sql`DELETE FROM plan_meta`
-        // One pass: each body is serialised and hashed once, into the row and the plan hash alike, and only
-        // one batch of rows is held at a time.
-        for (let i = 0; i < plan.ops.length; i += BATCH) {
-          const rows = plan.ops.slice(i, i + BATCH).map((op, j) => {
-            // A spilled operation's texts are read from the spill once, not once for each.
-            const texts = textsOf(op)
-            return {
-              seq: i + j + 1,
-              key: op.key,
-              phase: op.phase,
-              kind: op.kind,
-              natural_key: op.naturalKey,
-              depends_on: JSON.stringify(texts.dependsOn),
-              body: texts.json,
-              body_hash: hasher.add(op, texts),
-              lineage: JSON.stringify(texts.lineage)
-            }
-          })
-          yield* sql`INSERT INTO plan_ops ${sql.insert(rows)}`
-          relieve()
+        // One pass, one batch of rows held at a time: each row's texts are serialised and its body hashed
+        // once (`Plan.rowOf`), into the row and the plan hash alike.
+        let batch: Array<Omit<OpRow, "hash_line"> & { seq: number }> = []
+        let seq = 0
+        const write = Effect.suspend(() => {
+          const written = batch
+          batch = []
+          return written.length === 0 ? Effect.void : sql`INSERT INTO plan_ops ${sql.insert(written)}`
+        })
+        for (const { hash_line, ...row } of rows()) {
+          hasher.add({ hash_line })
+          batch.push({ seq: ++seq, ...row })
+          if (batch.length === BATCH) {
+            yield* write
+            relieve()
+          }
         }
+        yield* write
         hash = hasher.digest()
         const meta = {
           plan_hash: hash,
@@ -112,7 +127,7 @@ export const save = (plan: Plan, baseCurrency: string) =>
   }).pipe(Effect.orDie)
 
 /** The stored plan's operations in load order. */
-interface OpRow {
+interface StoredRow {
   seq: number
   key: string
   phase: Phase
@@ -124,7 +139,7 @@ interface OpRow {
   lineage: string
 }
 
-const fromRow = (r: OpRow): StoredOp => ({
+const fromRow = (r: StoredRow): StoredOp => ({
   seq: r.seq,
   key: r.key,
   phase: r.phase,
@@ -139,7 +154,7 @@ const fromRow = (r: OpRow): StoredOp => ({
 /** Every stored operation in load order, bodies included (small plans, tests, tools). */
 export const ops = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  return (yield* sql<OpRow>`SELECT * FROM plan_ops ORDER BY seq`).map(fromRow)
+  return (yield* sql<StoredRow>`SELECT * FROM plan_ops ORDER BY seq`).map(fromRow)
 }).pipe(Effect.orDie)
 
 /** The natural keys of the stored operations of `kinds`, without their bodies (a big plan stays on disk). */
@@ -155,7 +170,7 @@ export const naturalKeys = (kinds: ReadonlyArray<string>) =>
 export const opsOfKinds = (kinds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    return (yield* sql<OpRow>`SELECT * FROM plan_ops WHERE ${sql.in("kind", kinds)} ORDER BY seq`).map(
+    return (yield* sql<StoredRow>`SELECT * FROM plan_ops WHERE ${sql.in("kind", kinds)} ORDER BY seq`).map(
       fromRow
     )
   }).pipe(Effect.orDie)
@@ -164,7 +179,7 @@ export const opsOfKinds = (kinds: ReadonlyArray<string>) =>
 const pageWith = (body: string) => (phase: Phase, afterSeq: number, limit: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<OpRow>`
+    const rows = yield* sql<StoredRow>`
       SELECT seq, key, phase, kind, natural_key, depends_on, ${sql.literal(body)} AS body, body_hash, lineage
       FROM plan_ops WHERE phase = ${phase} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
     return rows.map(fromRow)

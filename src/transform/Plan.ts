@@ -5,7 +5,6 @@
  * exactly when their hashes agree.
  */
 import type { BooksSpan } from "./BooksSpan.js"
-import type { OpSpill } from "./OpSpill.js"
 import { createHash } from "node:crypto"
 import type { AccountPairing } from "./RecordIdentity.js"
 import type { Issue } from "./SourceModel.js"
@@ -80,6 +79,9 @@ export interface Plan {
   readonly booksDigest?: BooksDigest
 }
 
+/** A plan whose operations are kept elsewhere while it is stored (`PlanScratch`). */
+export type BuiltPlan = Omit<Plan, "ops">
+
 /** Books a plan keeps for reconcile: the id of their rows, and the fingerprint of the staging they were read from. */
 export interface BooksDigest {
   readonly id: string
@@ -136,72 +138,6 @@ export class EncodedOp implements PlannedOp {
   }
 }
 
-/** The texts of a `SpilledOp`, one line each: body JSON, dependencies' JSON, lineage's JSON (JSON has no raw newline). */
-const spilledTexts = (spill: OpSpill, at: number, bytes: number): OpTexts => {
-  const record = spill.read(at, bytes)
-  const a = record.indexOf("\n")
-  const b = record.indexOf("\n", a + 1)
-  return {
-    json: record.slice(0, a),
-    dependsOn: JSON.parse(record.slice(a + 1, b)) as ReadonlyArray<string>,
-    lineage: JSON.parse(record.slice(b + 1)) as ReadonlyArray<string>
-  }
-}
-
-function spilledBody(this: SpilledOp): unknown {
-  return JSON.parse(this.texts().json)
-}
-function spilledDependsOn(this: SpilledOp): ReadonlyArray<string> {
-  return this.texts().dependsOn
-}
-function spilledLineage(this: SpilledOp): ReadonlyArray<string> {
-  return this.texts().lineage
-}
-
-/**
- * A planned operation whose body, dependencies and lineage are in the plan's spill file (`OpSpill`) while
- * it is built: it holds what orders the plan (phase, sort key, key) and what names it, and reads the rest
- * back when asked, each time afresh. Like `EncodedOp`'s body, they are own, enumerable properties, so a copy
- * made by spreading carries them. It can be read only until the spill is closed.
- */
-export class SpilledOp implements PlannedOp {
-  declare readonly body: unknown
-  declare readonly dependsOn: ReadonlyArray<string>
-  declare readonly lineage: ReadonlyArray<string>
-
-  constructor(
-    readonly key: string,
-    readonly phase: Phase,
-    readonly kind: OpKind,
-    readonly naturalKey: string,
-    readonly sortKey: string,
-    private readonly spill: OpSpill,
-    private readonly at: number,
-    private readonly bytes: number
-  ) {
-    Object.defineProperty(this, "body", { get: spilledBody, enumerable: true })
-    Object.defineProperty(this, "dependsOn", { get: spilledDependsOn, enumerable: true })
-    Object.defineProperty(this, "lineage", { get: spilledLineage, enumerable: true })
-  }
-
-  /** Puts the texts of an operation in `spill`; returns the operation that reads them back. */
-  static put(
-    spill: OpSpill,
-    op: Pick<PlannedOp, "key" | "phase" | "kind" | "naturalKey" | "sortKey" | "dependsOn" | "lineage">,
-    json: string
-  ): SpilledOp {
-    const record = `${json}\n${JSON.stringify(op.dependsOn)}\n${JSON.stringify(op.lineage)}`
-    const bytes = Buffer.byteLength(record, "utf8")
-    const at = spill.put(record, bytes)
-    return new SpilledOp(op.key, op.phase, op.kind, op.naturalKey, op.sortKey, spill, at, bytes)
-  }
-
-  /** The body's canonical JSON, the dependencies and the lineage, read in one go. */
-  texts(): OpTexts {
-    return spilledTexts(this.spill, this.at, this.bytes)
-  }
-}
-
 /** What a store writes of an operation besides its names: its canonical body JSON, dependencies and lineage. */
 export interface OpTexts {
   readonly json: string
@@ -209,13 +145,50 @@ export interface OpTexts {
   readonly lineage: ReadonlyArray<string>
 }
 
-/** An operation's body JSON, dependencies and lineage (a spilled one's read back once, not once each). */
-export const textsOf = (op: PlannedOp): OpTexts =>
-  op instanceof SpilledOp ? op.texts() : { json: jsonOf(op), dependsOn: op.dependsOn, lineage: op.lineage }
+/** An operation's body JSON, dependencies and lineage. */
+export const textsOf = (op: PlannedOp): OpTexts => ({
+  json: jsonOf(op),
+  dependsOn: op.dependsOn,
+  lineage: op.lineage
+})
 
 /** An operation's canonical body JSON (without serialising it again when it is already held as JSON). */
-export const jsonOf = (op: PlannedOp): string =>
-  op instanceof EncodedOp ? op.json : op instanceof SpilledOp ? op.texts().json : canonicalJson(op.body)
+export const jsonOf = (op: PlannedOp): string => (op instanceof EncodedOp ? op.json : canonicalJson(op.body))
+
+/**
+ * An operation as the store writes it (a row of `plan_ops` but its place in the load order), with its line
+ * of the plan hash: each text serialised and the body hashed once, for the row and the hash alike.
+ */
+export interface OpRow {
+  readonly key: string
+  readonly phase: Phase
+  readonly kind: OpKind
+  readonly natural_key: string
+  readonly depends_on: string
+  readonly body: string
+  readonly body_hash: string
+  readonly lineage: string
+  readonly hash_line: string
+}
+
+/** `op`'s row, from its texts (`textsOf`). */
+export const rowOf = (
+  op: Pick<PlannedOp, "key" | "phase" | "kind" | "naturalKey">,
+  texts: OpTexts
+): OpRow => {
+  const body = sha256(texts.json)
+  return {
+    key: op.key,
+    phase: op.phase,
+    kind: op.kind,
+    natural_key: op.naturalKey,
+    depends_on: JSON.stringify(texts.dependsOn),
+    body: texts.json,
+    body_hash: body,
+    lineage: JSON.stringify(texts.lineage),
+    hash_line: [op.key, op.phase, op.kind, texts.dependsOn.join(","), body, texts.lineage.join(",")].join("|")
+  }
+}
 
 /** Puts operations in load order: phase, then the phase's sort key, then the key. */
 export const order = (ops: ReadonlyArray<PlannedOp>): Array<PlannedOp> =>
@@ -228,20 +201,16 @@ export const order = (ops: ReadonlyArray<PlannedOp>): Array<PlannedOp> =>
 
 /**
  * The plan hash, fed one operation at a time (no plan-sized string): over every operation's key, phase, kind,
- * dependencies, body hash and lineage, in order, one line each.
+ * dependencies, body hash and lineage, in order, one line each (`OpRow.hash_line`).
  */
 export class PlanHasher {
   private readonly hash = createHash("sha256")
   private first = true
 
-  /** Adds the next operation, with its texts (`textsOf`); returns its body's hash. */
-  add(op: Pick<PlannedOp, "key" | "phase" | "kind">, texts: OpTexts): string {
-    const body = sha256(texts.json)
-    this.hash.update(
-      `${this.first ? "" : "\n"}${[op.key, op.phase, op.kind, texts.dependsOn.join(","), body, texts.lineage.join(",")].join("|")}`
-    )
+  /** Adds the next operation's line. */
+  add(row: Pick<OpRow, "hash_line">): void {
+    this.hash.update(`${this.first ? "" : "\n"}${row.hash_line}`)
     this.first = false
-    return body
   }
 
   digest(): string {
@@ -252,6 +221,6 @@ export class PlanHasher {
 /** The plan hash: over every operation's key, phase, kind, dependencies, body hash and lineage, in order. */
 export const planHash = (ops: ReadonlyArray<PlannedOp>): string => {
   const hasher = new PlanHasher()
-  for (const op of ops) hasher.add(op, textsOf(op))
+  for (const op of ops) hasher.add(rowOf(op, textsOf(op)))
   return hasher.digest()
 }

@@ -9,9 +9,9 @@ import * as CreditSettlements from "./CreditSettlements.js"
 import * as DocumentPlanner from "./DocumentPlanner.js"
 import type { Mappings } from "./Mappings.js"
 import * as MasterDataPlanner from "./MasterDataPlanner.js"
-import type { OpSpill } from "./OpSpill.js"
-import { order, type Plan } from "./Plan.js"
+import { order, type BuiltPlan, type Plan } from "./Plan.js"
 import { PlanContext } from "./PlanContext.js"
+import type { PlanScratch } from "./PlanScratch.js"
 import type { SourceBooks } from "./SourceModel.js"
 import * as TagPlanner from "./TagPlanner.js"
 import type { TargetSnapshot } from "./TargetSnapshot.js"
@@ -34,19 +34,7 @@ const lastDate = (books: SourceBooks): string =>
  * what settles them — refunds and credit applications first, since the payments of a document must complete
  * what its credits leave.
  */
-export const build = (
-  books: SourceBooks,
-  snapshot: TargetSnapshot,
-  mappings: Mappings,
-  /** Where a large plan keeps its operations' texts (`OpSpill`); they stay in memory without one. */
-  spill?: OpSpill
-): Plan => {
-  const ctx = new PlanContext(
-    snapshot,
-    mappings,
-    Matching.decide(books, snapshot, mappings, mappings.decisions),
-    spill
-  )
+const planAll = (ctx: PlanContext, books: SourceBooks): BuiltPlan => {
   ctx.issues.push(...books.issues)
   TagPlanner.planTags(ctx, books)
   MasterDataPlanner.planCurrenciesAndRates(ctx, books, lastDate(books))
@@ -62,9 +50,34 @@ export const build = (
   const credited = CreditSettlements.planCreditSettlements(ctx, books, credits, cash)
   DocumentPlanner.planPayments(ctx, cash, credited)
   return {
-    ops: order(ctx.ops),
     issues: ctx.issues,
     accounts: ctx.accountPairings,
     clearingAccounts: clearing ? [clearing.name] : []
   }
 }
+
+const contextFor = (
+  books: SourceBooks,
+  snapshot: TargetSnapshot,
+  mappings: Mappings,
+  scratch?: PlanScratch
+) =>
+  new PlanContext(snapshot, mappings, Matching.decide(books, snapshot, mappings, mappings.decisions), scratch)
+
+/** The plan of `books`, its operations in memory in load order. */
+export const build = (books: SourceBooks, snapshot: TargetSnapshot, mappings: Mappings): Plan => {
+  const ctx = contextFor(books, snapshot, mappings)
+  const built = planAll(ctx, books)
+  return { ops: order(ctx.ops), ...built }
+}
+
+/**
+ * The plan of `books` with its operations put in `scratch` (a large plan's: `PlanScratch`), from which the
+ * store reads them in load order; the same plan as `build`'s, stored row for row the same.
+ */
+export const buildInto = (
+  scratch: PlanScratch,
+  books: SourceBooks,
+  snapshot: TargetSnapshot,
+  mappings: Mappings
+): BuiltPlan => planAll(contextFor(books, snapshot, mappings, scratch), books)

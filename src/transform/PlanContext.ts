@@ -10,8 +10,8 @@ import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Mat
 import { encoderOf } from "./CompiledEncoder.js"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
-import type { OpSpill } from "./OpSpill.js"
-import { canonicalJson, EncodedOp, SpilledOp, type OpKind, type Phase, type PlannedOp } from "./Plan.js"
+import { canonicalJson, EncodedOp, phases, type OpKind, type Phase, type PlannedOp } from "./Plan.js"
+import type { PlanScratch } from "./PlanScratch.js"
 import type { AccountPairing } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { Issue } from "./SourceModel.js"
@@ -35,10 +35,23 @@ export interface AccountTarget {
   readonly classificationType: string
 }
 
+/** The phases whose operations' keys `PlanContext.opKeys` keeps. */
+const lookedUp: ReadonlySet<Phase> = new Set(
+  phases.filter((p) => p !== "transactions" && p !== "settlements")
+)
+
 export class PlanContext {
+  /** The operations so far, unless they are kept in a scratch. */
   readonly ops: Array<PlannedOp> = []
   readonly issues: Array<Issue> = []
+  /**
+   * The keys of the operations so far that later ones look up by key (`opKeys.has`): tags, currencies, rates
+   * and master data. Transactions and settlements are found through the planners' own maps (at 100,000
+   * invoices their 384,000 keys took about 30 MB).
+   */
   readonly opKeys = new Set<string>()
+  /** Operations added so far. */
+  private added = 0
   readonly accountsByCode = new Map<string, AccountTarget>()
   readonly accountsByName = new Map<string, AccountTarget>()
   /** Each planned source account and the target account it becomes (the reconciliation pairs by these). */
@@ -52,8 +65,8 @@ export class PlanContext {
     readonly mappings: Mappings,
     /** What each source account, tax code, contact and item becomes: suggestions, or the review's decisions. */
     readonly matching: Matching,
-    /** Where the operations' texts are kept while the plan is built; in memory when undefined. */
-    readonly spill?: OpSpill
+    /** Where the operations are kept while the plan is built; in memory (`ops`) when undefined. */
+    readonly scratch?: PlanScratch
   ) {
     this.taxProfiles = new Map(snapshot.taxProfiles.map((p) => [normalizeName(p.name), p]))
   }
@@ -79,42 +92,27 @@ export class PlanContext {
     try {
       const { body, dependsOn } = make()
       const encoded = encoderOf(schema)(body)
-      const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort().map(flattened)
-      // Flat strings: the plan keeps them to the end, and as concatenations they took 22 MB more at 20,000
-      // invoices (heap snapshot).
-      const key = flattened(spec.key)
-      const naturalKey = flattened(spec.naturalKey)
-      const sortKey = flattened(spec.sortKey)
+      const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort()
       const json = canonicalJson(encoded)
-      this.ops.push(
-        this.spill === undefined
-          ? new EncodedOp(
-              key,
-              spec.phase,
-              spec.kind,
-              naturalKey,
-              deps,
-              flattened(json),
-              spec.lineage,
-              sortKey
-            )
-          : SpilledOp.put(
-              this.spill,
-              {
-                key,
-                phase: spec.phase,
-                kind: spec.kind,
-                naturalKey,
-                sortKey,
-                dependsOn: deps,
-                lineage: spec.lineage
-              },
-              json
-            )
-      )
-      this.opKeys.add(spec.key)
+      if (this.scratch !== undefined) this.scratch.put({ ...spec, dependsOn: deps }, json)
+      else
+        this.ops.push(
+          // Flat strings: the plan keeps them to the end, and as concatenations they took 22 MB more at
+          // 20,000 invoices (heap snapshot).
+          new EncodedOp(
+            flattened(spec.key),
+            spec.phase,
+            spec.kind,
+            flattened(spec.naturalKey),
+            deps.map(flattened),
+            flattened(json),
+            spec.lineage,
+            flattened(spec.sortKey)
+          )
+        )
+      if (lookedUp.has(spec.phase)) this.opKeys.add(spec.key)
       // The heap's ceiling (`Memory.relieve`): building a large plan makes garbage as fast as operations.
-      if (this.ops.length % 1000 === 0) relieve()
+      if (++this.added % 1000 === 0) relieve()
       return true
     } catch (e) {
       if (e instanceof PlanProblem) {

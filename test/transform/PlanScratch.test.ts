@@ -1,0 +1,213 @@
+/**
+ * The plan's scratch: operations kept in a temporary database while a plan is built, given back in load order
+ * exactly as `Plan.order` puts them, and a plan built through it stored exactly as one built in memory.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as PlanStore from "../../src/staging/PlanStore.js"
+import * as StagingDb from "../../src/staging/StagingDb.js"
+import { EncodedOp, order, phases, planHash, rowOf, textsOf, type Phase } from "../../src/transform/Plan.js"
+import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
+import { PlanScratch, scratchedOps } from "../../src/transform/PlanScratch.js"
+import {
+  books,
+  credit,
+  invoice,
+  mappings,
+  paid,
+  payment,
+  refund,
+  snapshot,
+  spend,
+  transfer
+} from "./Books.js"
+
+/** `use` with a scratch open, closed after. */
+const withScratch = <A>(use: (scratch: PlanScratch) => A): A => {
+  const scratch = PlanScratch.open()
+  try {
+    return use(scratch)
+  } finally {
+    scratch.close()
+  }
+}
+
+/** The same, for an effect that stores in an in-memory workspace. */
+const withStore = <A, E, R>(use: (scratch: PlanScratch) => Effect.Effect<A, E, R>) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => PlanScratch.open()),
+    use,
+    (scratch) => Effect.sync(() => scratch.close())
+  ).pipe(Effect.provide(StagingDb.layer(":memory:")))
+
+const put = (scratch: PlanScratch, ops: ReadonlyArray<EncodedOp>) => {
+  for (const op of ops) scratch.put(op, op.json)
+}
+
+/** The payment operation of the fixture, from the source row `lineage`. */
+const paymentOp = (lineage: string) =>
+  new EncodedOp(
+    "invoice-payment:INV-1:1",
+    "settlements",
+    "invoice-payment",
+    "INV-1:1",
+    ["invoice:INV-1"],
+    '{"amount":6}',
+    [lineage],
+    "2025-01-03"
+  )
+
+const ops = (): Array<EncodedOp> => [
+  paymentOp("Payments.csv:2"),
+  new EncodedOp(
+    "invoice:INV-1",
+    "transactions",
+    "invoice",
+    "INV-1",
+    ["contact:Café"],
+    JSON.stringify({ reference: "INV-1", contact: "@contact:Café", note: "½ of €12\nnext" }),
+    ["Invoices.csv:2", "Invoices.csv:3"],
+    "2025-01-02 INV-1"
+  ),
+  new EncodedOp(
+    "contact:Café",
+    "contacts",
+    "contact",
+    "Café",
+    [],
+    '{"name":"Café"}',
+    ["Contacts.csv:2"],
+    "Café"
+  )
+]
+
+/**
+ * Operations whose sort keys and keys need every rule of the load order: phases out of order, equal sort keys
+ * told apart by their keys, a key that is a prefix of another, and characters that UTF-8 and UTF-16 order
+ * differently (above U+FFFF against U+E000-U+FFFF), in the sort key and in the key.
+ */
+const tricky = (): Array<EncodedOp> => {
+  const op = (key: string, phase: Phase, sortKey: string) =>
+    new EncodedOp(key, phase, "journal", key, [], JSON.stringify({ key }), [`J.csv:${key.length}`], sortKey)
+  return [
+    op("j:b", "transactions", "2025-01-01"),
+    op("j:a", "transactions", "2025-01-01"),
+    op("j:ab", "transactions", "2025-01-01"),
+    op("j:\uE000", "transactions", "2025-01-01"),
+    op("j:\u{1F600}", "transactions", "2025-01-01"),
+    op("j:x1", "transactions", "2025-01-01 \uFFFD"),
+    op("j:x2", "transactions", "2025-01-01 \u{10000}"),
+    op("j:early", "transactions", "2024-12-31"),
+    op("t:late", "tags", "zzz"),
+    op("s:first", "settlements", ""),
+    op("a:é", "accounts", "é")
+  ]
+}
+
+describe("PlanScratch", () => {
+  it("gives back each operation's row in load order, as JavaScript orders the keys", () =>
+    withScratch((scratch) => {
+      const all = [...tricky(), ...ops()]
+      put(scratch, all)
+      const expected = order(all).map((o) => rowOf(o, textsOf(o)))
+      assert.deepStrictEqual(
+        [...scratch.ordered()].map((r) => ({ ...r })),
+        expected
+      )
+      // The characters that UTF-8 would have put last come first, as in JavaScript.
+      assert.deepStrictEqual(
+        expected.filter((r) => r.phase === "transactions").map((r) => r.key),
+        ["j:early", "j:a", "j:ab", "j:b", "j:\u{1F600}", "j:\uE000", "j:x2", "j:x1", "invoice:INV-1"]
+      )
+      // Read again, the same.
+      assert.strictEqual([...scratch.ordered()].length, all.length)
+    }))
+
+  it("counts what it holds by phase, in load order", () =>
+    withScratch((scratch) => {
+      const before = scratchedOps()
+      put(scratch, [...tricky(), ...ops()])
+      assert.strictEqual(scratch.size, 14)
+      assert.strictEqual(scratchedOps() - before, 14)
+      assert.deepStrictEqual(scratch.phaseCounts(), [
+        ["tags", 1],
+        ["accounts", 1],
+        ["contacts", 1],
+        ["transactions", 9],
+        ["settlements", 2]
+      ])
+      assert.deepStrictEqual(
+        scratch.phaseCounts().map(([p]) => phases.indexOf(p)),
+        [0, 3, 4, 6, 7]
+      )
+    }))
+
+  it("closes with a reading left unfinished, and refuses to be used once closed", () => {
+    const scratch = PlanScratch.open()
+    put(scratch, tricky())
+    const reading = scratch.ordered()
+    assert.strictEqual(reading.next().value?.key, "t:late")
+    // A store that failed half way leaves its reading unfinished: the scratch still closes.
+    scratch.close()
+    scratch.close()
+    assert.throws(() => reading.next(), /used after it was closed/)
+    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}"), /used after it was closed/)
+    assert.throws(() => scratch.ordered().next(), /used after it was closed/)
+  })
+
+  it.effect("is stored exactly as the operations in memory: rows and plan hash", () =>
+    withStore((scratch) =>
+      Effect.gen(function* () {
+        const memory = order([...ops(), ...tricky()])
+        const inMemory = yield* PlanStore.save({ ops: memory, issues: [] }, "SGD")
+        const memoryRows = yield* PlanStore.ops
+        put(scratch, [...tricky(), ...ops()].reverse())
+        const fromScratch = yield* PlanStore.saveBuilt(scratch, { issues: [] }, "SGD")
+        assert.strictEqual(fromScratch, inMemory)
+        assert.strictEqual(inMemory, planHash(memory))
+        assert.deepStrictEqual(yield* PlanStore.ops, memoryRows)
+        assert.strictEqual(memoryRows.length, 14)
+        // The hash covers every text: a different lineage is a different plan.
+        const other = PlanScratch.open()
+        try {
+          put(other, [...tricky(), ...ops().slice(1), paymentOp("Payments.csv:9")])
+          assert.notStrictEqual(yield* PlanStore.saveBuilt(other, { issues: [] }, "SGD"), inMemory)
+        } finally {
+          other.close()
+        }
+      })
+    )
+  )
+})
+
+describe("PlanBuilder.buildInto", () => {
+  // Documents, a payment, a credit note applied and refunded, a spend and a transfer: every planner's ops.
+  const company = books({
+    documents: [paid("INV-1", "2025-02-01", "109.00"), invoice("INV-2", "2025-02-03")],
+    payments: [payment("INV-1", "2025-02-10", "50.00", 7)],
+    credits: [credit("CN-1", "2025-02-05", "109.00")],
+    refunds: [refund("CN-1", "2025-02-20", "50.00", 9)],
+    cashEntries: [spend()],
+    transfers: [transfer()]
+  })
+
+  it.effect(
+    "puts every operation in the scratch, none in memory, and the plan is the one built in memory, stored row for row",
+    () =>
+      withStore((scratch) =>
+        Effect.gen(function* () {
+          const memory = PlanBuilder.build(company, snapshot, mappings)
+          const built = PlanBuilder.buildInto(scratch, company, snapshot, mappings)
+          assert.isAbove(memory.ops.length, 8)
+          assert.strictEqual(scratch.size, memory.ops.length)
+          const { ops: _, ...besides } = memory
+          assert.notProperty(built, "ops")
+          assert.deepStrictEqual(built, besides)
+          const inMemory = yield* PlanStore.save(memory, "SGD")
+          const memoryRows = yield* PlanStore.ops
+          assert.strictEqual(yield* PlanStore.saveBuilt(scratch, built, "SGD"), inMemory)
+          assert.deepStrictEqual(yield* PlanStore.ops, memoryRows)
+        })
+      )
+  )
+})
