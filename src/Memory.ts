@@ -36,7 +36,8 @@ export const headroomFor = (live: number): number => Math.max(HEADROOM, Math.rou
 const heapUsed = (): number => NodeV8.getHeapStatistics().used_heap_size
 
 let gc: (() => void) | undefined
-let ceiling = FLOOR
+/** What was left live after the last full collection, plus its headroom (0 before any). */
+let limit = 0
 let collections = 0
 
 const collector = (): (() => void) => {
@@ -71,9 +72,12 @@ export const steadyYoungGeneration = (): void => NodeV8.setFlagsFromString("--se
  */
 export const growingYoungGeneration = (): void => NodeV8.setFlagsFromString("--semi-space-growth-factor=2")
 
-/** Collects in full when the heap in use has passed the ceiling; returns whether it did. */
-export const relieve = (): boolean => {
-  if (heapUsed() <= ceiling) return false
+/**
+ * Collects in full when the heap in use has passed the ceiling (what the last full collection left live plus
+ * its headroom, never below `floor`); returns whether it did.
+ */
+export const relieve = (floor: number = FLOOR): boolean => {
+  if (heapUsed() <= Math.max(floor, limit)) return false
   collectNow()
   return true
 }
@@ -88,7 +92,7 @@ export const collectNow = (): void => {
   collector()()
   collections++
   const live = heapUsed()
-  ceiling = Math.max(FLOOR, live + headroomFor(live))
+  limit = live + headroomFor(live)
 }
 
 /** Full collections `relieve` has run in this process. */
