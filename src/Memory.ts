@@ -4,8 +4,8 @@
  * of heap with its operations, at most (after forced collections), yet peaked at 590–710 MB of RSS, most of
  * it garbage not yet collected. The stages call `relieve()` between pages of work (staged rows, stored
  * operations, the target's records); when the heap in use, garbage included, passes the ceiling, a full
- * collection runs, and the ceiling becomes what is left live plus `headroomFor` it (never below `FLOOR`). The
- * cost is one full collection per headroom of garbage.
+ * collection runs, and the ceiling becomes what is left live plus `headroomFor` it (never below the caller's
+ * floor: `FLOOR`, unless a stage names its own). The cost is one full collection per headroom of garbage.
  *
  * The collector is reached through `--expose-gc` set at run time and a new context's `gc` (the flag only
  * applies to contexts made after it): the heap's own limits cannot be changed once Node has started, and a

@@ -26,6 +26,20 @@ describe("Memory.relieve (the batch stages' heap ceiling)", () => {
     assert.isAbove(live.length, 0)
   })
 
+  it("collects above a stage's own floor where the default floor leaves the heap be (extract's)", () => {
+    Memory.collectNow()
+    let garbage: Array<Array<number>> | undefined = allocate(Memory.HEADROOM / (1024 * 1024) + 16)
+    assert.isAbove(garbage.length, 0)
+    garbage = undefined
+    const heap = process.memoryUsage().heapUsed
+    assert.isBelow(heap, Memory.FLOOR, "the test's heap, garbage included, is under the default floor")
+    assert.isFalse(Memory.relieve(), "under the default floor")
+    const count = Memory.collectionCount()
+    assert.isTrue(Memory.relieve(1024 * 1024), "past its own headroom and a floor of 1 MB")
+    assert.strictEqual(Memory.collectionCount(), count + 1)
+    assert.isFalse(Memory.relieve(1024 * 1024), "the garbage is gone: under the new ceiling")
+  })
+
   it("reads the heap in use without measuring the resident set (1.3 ms a call in reconcile)", () => {
     const measure = process.memoryUsage
     process.memoryUsage = Object.assign(

@@ -12,9 +12,9 @@ import { relieve } from "../Memory.js"
  * at 100,000 invoices (`--trace-gc`), less at 20,000, where the run ends first: the peak grew with the export.
  * With a full collection above 64 MB, two runs of each: 210-211 MB at 20,000 invoices and 219-224 MB at
  * 100,000 (growth 1.04-1.06), against 211 and 240-249 MB (1.14-1.18), in 2.57-2.72 s and 7.85-8.00 s against
- * 2.61-2.62 s and 8.01-8.14 s. A floor of 48 MB cost a tenth more time.
+ * 2.61-2.62 s and 8.01-8.14 s. A floor of 48 MB gave 203-218 MB in 10-16% more time.
  */
-const FLOOR = 64 * 1024 * 1024
+const EXTRACT_FLOOR = 64 * 1024 * 1024
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import * as RowText from "../staging/RowText.js"
@@ -85,7 +85,7 @@ export const make = (target: Target, file: string): FileWriter => {
     },
     buffered: () => lines.length + skips.length + rejects.length,
     flush: Effect.suspend(() => {
-      relieve(FLOOR)
+      relieve(EXTRACT_FLOOR)
       const staged = {
         file,
         lines: Int32Array.from(lines),

@@ -9,9 +9,8 @@ import * as CreditSettlements from "./CreditSettlements.js"
 import * as DocumentPlanner from "./DocumentPlanner.js"
 import type { Mappings } from "./Mappings.js"
 import * as MasterDataPlanner from "./MasterDataPlanner.js"
-import { order, type BuiltPlan, type Plan } from "./Plan.js"
+import { order, OpsInMemory, type BuiltPlan, type OpSink, type Plan } from "./Plan.js"
 import { PlanContext } from "./PlanContext.js"
-import type { PlanScratch } from "./PlanScratch.js"
 import type { SourceBooks } from "./SourceModel.js"
 import * as TagPlanner from "./TagPlanner.js"
 import type { TargetSnapshot } from "./TargetSnapshot.js"
@@ -56,28 +55,24 @@ const planAll = (ctx: PlanContext, books: SourceBooks): BuiltPlan => {
   }
 }
 
-const contextFor = (
-  books: SourceBooks,
-  snapshot: TargetSnapshot,
-  mappings: Mappings,
-  scratch?: PlanScratch
-) =>
-  new PlanContext(snapshot, mappings, Matching.decide(books, snapshot, mappings, mappings.decisions), scratch)
-
-/** The plan of `books`, its operations in memory in load order. */
-export const build = (books: SourceBooks, snapshot: TargetSnapshot, mappings: Mappings): Plan => {
-  const ctx = contextFor(books, snapshot, mappings)
-  const built = planAll(ctx, books)
-  return { ops: order(ctx.ops), ...built }
-}
-
-/**
- * The plan of `books` with its operations put in `scratch` (a large plan's: `PlanScratch`), from which the
- * store reads them in load order; the same plan as `build`'s, stored row for row the same.
- */
+/** The plan of `books` with its operations put in `sink` as they are built. */
 export const buildInto = (
-  scratch: PlanScratch,
+  sink: OpSink,
   books: SourceBooks,
   snapshot: TargetSnapshot,
   mappings: Mappings
-): BuiltPlan => planAll(contextFor(books, snapshot, mappings, scratch), books)
+): BuiltPlan =>
+  planAll(
+    new PlanContext(snapshot, mappings, Matching.decide(books, snapshot, mappings, mappings.decisions), sink),
+    books
+  )
+
+/**
+ * The plan of `books`, its operations in memory in load order: the same plan as one built into a
+ * `PlanScratch` (a large plan's), stored row for row the same.
+ */
+export const build = (books: SourceBooks, snapshot: TargetSnapshot, mappings: Mappings): Plan => {
+  const memory = new OpsInMemory()
+  const built = buildInto(memory, books, snapshot, mappings)
+  return { ops: order(memory.ops), ...built }
+}

@@ -4,14 +4,12 @@
  * its schema class; a body that does not decode becomes a reject naming the schema path and the source rows.
  */
 import { relieve } from "../Memory.js"
-import { flattened } from "../Strings.js"
 import * as Schema from "effect/Schema"
 import { choiceKey, type Choice, type Matching, type Sheet } from "../review/Matching.js"
 import { encoderOf } from "./CompiledEncoder.js"
 import type { Mappings } from "./Mappings.js"
 import { normalizeName } from "./Mappings.js"
-import { canonicalJson, EncodedOp, phases, type OpKind, type Phase, type PlannedOp } from "./Plan.js"
-import type { PlanScratch } from "./PlanScratch.js"
+import { canonicalJson, phases, type OpKind, type OpSink, type Phase } from "./Plan.js"
 import type { AccountPairing } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { Issue } from "./SourceModel.js"
@@ -41,13 +39,11 @@ const lookedUp: ReadonlySet<Phase> = new Set(
 )
 
 export class PlanContext {
-  /** The operations so far, unless they are kept in a scratch. */
-  readonly ops: Array<PlannedOp> = []
   readonly issues: Array<Issue> = []
   /**
    * The keys of the operations so far that later ones look up by key (`opKeys.has`): tags, currencies, rates
-   * and master data. Transactions and settlements are found through the planners' own maps (at 100,000
-   * invoices their 384,000 keys took about 30 MB).
+   * and master data. Transactions and settlements are found through the planners' own maps, and keeping
+   * their keys (384,056 at 100,000 invoices) would hold every one of them to the end of the build.
    */
   readonly opKeys = new Set<string>()
   /** Operations added so far. */
@@ -65,8 +61,8 @@ export class PlanContext {
     readonly mappings: Mappings,
     /** What each source account, tax code, contact and item becomes: suggestions, or the review's decisions. */
     readonly matching: Matching,
-    /** Where the operations are kept while the plan is built; in memory (`ops`) when undefined. */
-    readonly scratch?: PlanScratch
+    /** Where the operations go as they are built. */
+    readonly sink: OpSink
   ) {
     this.taxProfiles = new Map(snapshot.taxProfiles.map((p) => [normalizeName(p.name), p]))
   }
@@ -94,22 +90,7 @@ export class PlanContext {
       const encoded = encoderOf(schema)(body)
       const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort()
       const json = canonicalJson(encoded)
-      if (this.scratch !== undefined) this.scratch.put({ ...spec, dependsOn: deps }, json)
-      else
-        this.ops.push(
-          // Flat strings: the plan keeps them to the end, and as concatenations they took 22 MB more at
-          // 20,000 invoices (heap snapshot).
-          new EncodedOp(
-            flattened(spec.key),
-            spec.phase,
-            spec.kind,
-            flattened(spec.naturalKey),
-            deps.map(flattened),
-            flattened(json),
-            spec.lineage,
-            flattened(spec.sortKey)
-          )
-        )
+      this.sink.put({ ...spec, dependsOn: deps }, json)
       if (lookedUp.has(spec.phase)) this.opKeys.add(spec.key)
       // The heap's ceiling (`Memory.relieve`): building a large plan makes garbage as fast as operations.
       if (++this.added % 1000 === 0) relieve()

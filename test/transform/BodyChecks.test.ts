@@ -6,6 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Bodies from "../../src/transform/Bodies.js"
 import { PlanContext } from "../../src/transform/PlanContext.js"
+import { OpsInMemory } from "../../src/transform/Plan.js"
 import { m, mappings, snapshot } from "./Books.js"
 import { documentBody, lineItem } from "./RequestBodies.js"
 
@@ -25,11 +26,12 @@ const document = (lineItems: ReadonlyArray<Bodies.LineItem>) => documentBody({ l
 
 describe("a body the platform's schema refuses", () => {
   it("is built without throwing, and PlanContext.add rejects it with the field named", () => {
-    const ctx = new PlanContext(snapshot, mappings, nothingMatched)
+    const memory = new OpsInMemory()
+    const ctx = new PlanContext(snapshot, mappings, nothingMatched, memory)
     const bad = document([lineItem(), lineItem({ name: "" })])
     const added = ctx.add(spec("invoice:INV-1"), Bodies.Document, () => ({ body: bad, dependsOn: [] }))
     assert.isFalse(added)
-    assert.strictEqual(ctx.ops.length, 0)
+    assert.strictEqual(memory.ops.length, 0)
     const [issue] = ctx.issues
     assert.strictEqual(issue?.severity, "reject")
     assert.deepStrictEqual(issue?.lineage, ["SalesInvoices.csv:7"])
@@ -42,7 +44,8 @@ describe("a body the platform's schema refuses", () => {
   })
 
   it("a zero discount (not positive) and a malformed date are refused as well", () => {
-    const ctx = new PlanContext(snapshot, mappings, nothingMatched)
+    const memory = new OpsInMemory()
+    const ctx = new PlanContext(snapshot, mappings, nothingMatched, memory)
     ctx.add(spec("invoice:A"), Bodies.Document, () => ({
       body: document([lineItem({ discount: m("0") })]),
       dependsOn: []
@@ -51,7 +54,7 @@ describe("a body the platform's schema refuses", () => {
       body: new Bodies.Document({ ...document([lineItem()]), valueDate: "10/03/2025" }),
       dependsOn: []
     }))
-    assert.strictEqual(ctx.ops.length, 0)
+    assert.strictEqual(memory.ops.length, 0)
     assert.deepStrictEqual(
       ctx.issues.map((i) => i.what.split(":").slice(0, 2).join(":")),
       ["invoice:A", "invoice:B"]
@@ -59,11 +62,12 @@ describe("a body the platform's schema refuses", () => {
   })
 
   it("a valid body is encoded as the platform receives it", () => {
-    const ctx = new PlanContext(snapshot, mappings, nothingMatched)
+    const memory = new OpsInMemory()
+    const ctx = new PlanContext(snapshot, mappings, nothingMatched, memory)
     assert.isTrue(
       ctx.add(spec("invoice:OK"), Bodies.Document, () => ({ body: document([lineItem()]), dependsOn: [] }))
     )
-    const body = ctx.ops[0]?.body as { lineItems: Array<{ quantity: unknown; name: string }> }
+    const body = memory.ops[0]?.body as { lineItems: Array<{ quantity: unknown; name: string }> }
     assert.deepStrictEqual(body.lineItems[0], {
       name: "Consulting",
       quantity: 1,
