@@ -4,6 +4,9 @@ export declare const REGISTER: string
 export declare const UNPUBLISHED: string
 export declare const PART_SIZE: number
 export declare const BATCH_SEPARATOR: string
+export declare const PIECE_CHARS: number
+export declare const packTexts: (texts: ReadonlyArray<string>) => Array<string>
+export declare const unpackTexts: (pieces: ReadonlyArray<string>) => Array<string>
 export declare const PART: string
 export declare const PART_ROWS: string
 export declare const INSERT_ROW: string

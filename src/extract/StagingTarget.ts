@@ -37,13 +37,13 @@ export type Row = ReadonlyArray<string | number | Uint8Array>
 /**
  * Staged rows of one file, packed for a cheap hand-over to the writer thread: their lines and shapes, and
  * their stored texts (`src/staging/RowText.ts`) joined by `StagingSql.BATCH_SEPARATOR`, which no stored
- * text holds.
+ * text holds, into pieces small enough for V8's ordinary heap (`StagingSql.packTexts`).
  */
 export interface StagedBatch {
   readonly file: string
   readonly lines: Int32Array
   readonly shapes: Int32Array
-  readonly data: string
+  readonly data: ReadonlyArray<string>
 }
 
 /** The writes of an extract run. */
@@ -71,7 +71,7 @@ const viaClient = (sql: SqlClient.SqlClient, gen: number, files: Array<Row>): Ta
         : Effect.gen(function* () {
             const [part] = yield* sql.unsafe<{ part: number }>(Sql.PART, [batch.file, gen])
             const base = part!.part * Sql.PART_SIZE
-            const texts = batch.data.split(Sql.BATCH_SEPARATOR)
+            const texts = Sql.unpackTexts(batch.data)
             yield* Effect.forEach(
               texts,
               (text, i) =>

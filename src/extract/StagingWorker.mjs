@@ -91,7 +91,7 @@ parentPort?.on("message", (m) => {
   try {
     if (m.staged !== undefined) {
       const { file, lines, shapes, data } = m.staged
-      const texts = data.split(Sql.BATCH_SEPARATOR)
+      const texts = Sql.unpackTexts(data)
       const base = baseOf(file)
       for (let i = 0; i < texts.length; i++) {
         const text = texts[i]

@@ -90,7 +90,7 @@ export const make = (target: Target, file: string): FileWriter => {
         file,
         lines: Int32Array.from(lines),
         shapes: Int32Array.from(rowShapes),
-        data: texts.join(Sql.BATCH_SEPARATOR)
+        data: Sql.packTexts(texts)
       }
       const [h, s, j] = [shapes, skips, rejects]
       shapes = []

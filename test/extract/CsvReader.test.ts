@@ -52,7 +52,43 @@ const CASES: Record<string, string> = {
   "CR inside a plain cell of an LF file": "a,b\n1,2\nx\ry,3\n4,5\n"
 }
 
+/**
+ * Text over several of the reader's chunks: characters of two, three and four bytes in UTF-8 throughout, one
+ * four-byte character starting on each of the three bytes before the first chunk's end, and a quoted cell with
+ * line breaks across the fourth chunk's end.
+ */
+const acrossChunks = (): string => {
+  const parts: Array<string> = []
+  let bytes = 0
+  const add = (s: string) => {
+    parts.push(s)
+    bytes += Buffer.byteLength(s)
+  }
+  add("a,b,c\n")
+  for (let k = 1; k <= 3; k++) {
+    // The four-byte character starts `k` bytes before the end of chunk `k`.
+    add("x".repeat(CsvReader.CHUNK_BYTES * k - k - 2 - bytes))
+    add(`,"\u{1f600}",${k}\n`)
+  }
+  for (let i = 0; bytes < 4 * CsvReader.CHUNK_BYTES - 40; i++) add(`${i},Caf\u00e9 \u20ac${i},\u00d7\n`)
+  add('"one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\nthirteen",\u00e9,end\n')
+  while (bytes < 6 * CsvReader.CHUNK_BYTES) add("\u{1f600}\u20ac\u00e9,\u00d7,z\n")
+  return parts.join("")
+}
+
 describe("CsvReader", () => {
+  it.scoped(
+    "reads text over several chunks, characters and quoted line breaks split between them, as csv-parse does",
+    () =>
+      Effect.gen(function* () {
+        const text = acrossChunks()
+        const expected = reference(text)
+        assert.isAbove(Buffer.byteLength(text), 4 * CsvReader.CHUNK_BYTES)
+        assert.deepStrictEqual(yield* readAll(text, 5000), expected)
+        assert.include(expected.map((r) => r.cells.join(",")).join("\n"), "\u{1f600}")
+      })
+  )
+
   for (const [name, text] of Object.entries(CASES))
     it.scoped(`reads like csv-parse alone: ${name}`, () =>
       Effect.gen(function* () {
