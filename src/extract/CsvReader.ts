@@ -9,6 +9,7 @@ import type * as Scope from "effect/Scope"
 import * as NodeCrypto from "node:crypto"
 import * as NodeFs from "node:fs"
 import * as NodeStream from "node:stream"
+import { ORDINARY_CHARS } from "../Pieces.mjs"
 import * as CsvTokenizer from "./CsvTokenizer.js"
 import { ExtractError } from "./ExtractError.js"
 import type { SourceRecord } from "./SourceRecord.js"
@@ -32,12 +33,12 @@ const BREAK = /\r\n|\n|\r/g
 const innerBreaks = (raw: string): number => raw.replace(TERMINATOR, "").match(BREAK)?.length ?? 0
 
 /**
- * Bytes read at a time. Each chunk is decoded into one string, and a string of more than 128 KiB goes to V8's
- * large-object space, in memory mapped for it alone: decoding a 370 MB export took 1.5 s in chunks of 256 KiB
- * against 0.04-0.08 s in chunks of 64 or 96 KiB (the reading alone, 0.30-0.36 s, taken off). 32 KiB of UTF-8
- * is at most 32,768 characters, below the limit even as a string of two bytes a character.
+ * Bytes read at a time. Each chunk is decoded into one string, which must stay in V8's ordinary heap
+ * (`Pieces.ORDINARY_CHARS`; no encoding read here decodes to more characters than bytes). Decoding the 370 MB
+ * benchmark export took 1.5 s in chunks of 256 KiB, against 0.04-0.08 s in chunks of 64 or 96 KiB and 0.02 s
+ * in chunks of 32 KiB (the reading alone taken off: 0.30-0.45 s).
  */
-export const CHUNK_BYTES = 32 * 1024
+export const CHUNK_BYTES = ORDINARY_CHARS
 
 /** The decoded text of `path`, chunk by chunk, its bytes hashed on the way. */
 async function* decoded(

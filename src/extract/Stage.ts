@@ -17,10 +17,10 @@ export const HEAD = 200
 /**
  * Records read and classified at a time. What a batch holds (its records, their cells and raw texts) is live
  * while it is classified, and the young generation's collections copy it. 1,000 at a time, the extract of a
- * 1,000,000-row export ran in one of two ways from run to run: 8.5-9.8 s, or 14-16 s when the collections
- * kept promoting whole batches to the old generation (scavenges 7.4 s instead of 2.1-2.5 s, 48 full
- * collections instead of 1, peak 210 MB instead of 180 MB); the slow way 2 to 4 times in 5. 250 at a time,
- * 8.4-10.9 s and 175-176 MB, no slow run in 5 (interleaved with 5 of 1,000 at a time, 2 of them slow).
+ * 1,000,000-row export took 14-19 s instead of 8.5-12.7 s in 9 of 30 runs by hand and 2 of 3 in the benchmark:
+ * the collections kept promoting whole batches to the old generation (`--trace-gc`: scavenges 7.4 s instead of
+ * 2.1-2.5 s, 48 full collections instead of 1; peak 209-211 MB instead of 177-185 MB). 250 at a time, none of 8
+ * runs was slow: 8.4-10.9 s in 5 by hand, 8.3-8.6 s in the benchmark's 3.
  */
 const BATCH = 250
 /** Staged rows handed to the writer thread at a time. */

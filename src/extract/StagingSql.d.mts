@@ -4,7 +4,6 @@ export declare const REGISTER: string
 export declare const UNPUBLISHED: string
 export declare const PART_SIZE: number
 export declare const BATCH_SEPARATOR: string
-export declare const PIECE_CHARS: number
 export declare const packTexts: (texts: ReadonlyArray<string>) => Array<string>
 export declare const unpackTexts: (pieces: ReadonlyArray<string>) => Array<string>
 export declare const PART: string

@@ -4,6 +4,7 @@
  * end in one transaction (see migration `0006_extract_generations`). Each statement's comment says what it
  * takes: positional values, or one object of named ones.
  */
+import { pieces } from "../Pieces.mjs"
 
 /** `[]` → `{ gen }`: the next generation, above every published and unpublished one. */
 export const NEXT_GEN = `SELECT max(g) + 1 AS gen FROM (
@@ -28,43 +29,19 @@ export const PART_SIZE = 4294967296
 export const BATCH_SEPARATOR = "\u001e"
 
 /**
- * The most characters in one piece of a batch's joined texts. V8 puts a string of more than 128 KiB in its
- * large-object space, each in memory mapped for it alone and unmapped when it is collected; joining 1,000
- * texts of about 370 characters took 1.9 ms a batch that way, against 0.04-0.06 ms in pieces of up to 115 KiB
- * (joins alone, per million rows: 1,941 ms against 58 ms). A piece of 32,768 characters stays below the limit
- * even when it holds a character beyond Latin-1, which takes two bytes for every character of the string.
- */
-export const PIECE_CHARS = 32768
-
-/**
- * `texts` joined by `BATCH_SEPARATOR` into pieces of at most `PIECE_CHARS` characters (a longer text is a piece
- * of its own), in order; `unpackTexts` gives them back.
+ * `texts` joined by `BATCH_SEPARATOR` into pieces small enough for V8's ordinary heap (`Pieces.pieces`), in
+ * order; `unpackTexts` gives them back.
  * @param {ReadonlyArray<string>} texts
  * @returns {Array<string>}
  */
-export const packTexts = (texts) => {
-  const pieces = []
-  let from = 0
-  let length = 0
-  for (let i = 0; i < texts.length; i++) {
-    const n = texts[i].length + 1
-    if (i > from && length + n > PIECE_CHARS) {
-      pieces.push(texts.slice(from, i).join(BATCH_SEPARATOR))
-      from = i
-      length = 0
-    }
-    length += n
-  }
-  if (from < texts.length) pieces.push(texts.slice(from).join(BATCH_SEPARATOR))
-  return pieces
-}
+export const packTexts = (texts) => [...pieces(texts, BATCH_SEPARATOR)]
 
 /**
  * The texts `packTexts` packed, in order.
- * @param {ReadonlyArray<string>} pieces
+ * @param {ReadonlyArray<string>} packed
  * @returns {Array<string>}
  */
-export const unpackTexts = (pieces) => pieces.flatMap((piece) => piece.split(BATCH_SEPARATOR))
+export const unpackTexts = (packed) => packed.flatMap((piece) => piece.split(BATCH_SEPARATOR))
 
 /** `[file, gen]` → `{ part }`: the number of a file's generation, given it on first use. */
 export const PART = `INSERT INTO src_parts (file, gen) VALUES (?, ?)

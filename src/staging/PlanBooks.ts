@@ -17,7 +17,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
+import * as Iterable from "effect/Iterable"
 import { relieve } from "../Memory.js"
+import { pieces } from "../Pieces.mjs"
 import { remembered } from "../Remembered.js"
 import type { ReportMatch } from "../transform/OpenItems.js"
 import type { BooksDigest } from "../transform/Plan.js"
@@ -44,14 +46,6 @@ import {
 
 /** Bumped when what is kept, or how, changes: a digest of another version is never read. */
 const FORMAT = 7
-
-/**
- * The most characters in one row's text (an item longer than that is a row of its own). V8 puts a string of
- * more than 128 KiB in its large-object space, in memory mapped for it alone: rows of 2,000 items, up to 1.4
- * MB each at 20,000 invoices, took 205-212 ms to read and parse against 146-149 ms in rows of up to 48 KiB
- * (the same books, 52 rows against 459), and 137-148 ms to encode against 111-116 ms.
- */
-export const CHUNK_CHARS = 48 * 1024
 
 /** Rows read at a time. */
 const PAGE = 64
@@ -95,7 +89,12 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown): u
 /** A document as it is kept: `[order, reference, document without its lines]`. */
 export const documentItem = (r: Referenced): unknown => [r.order, r.reference, { ...r.doc, lines: [] }]
 
-/** One item's text in a chunk. */
+/**
+ * An item's text in a chunk: JSON, money kept exactly, and every character outside ASCII written as its `\u`
+ * escape (which means the same in JSON). One such character (an item named "Whiteboard 120 × 90 cm") makes
+ * SQLite's text a two-byte string in V8: reading and parsing the chunks of 20,000 invoices took 225 and 380-440
+ * ms against 90-100 and 270-360 ms in ASCII.
+ */
 const encodeItem = (item: unknown): string =>
   (JSON.stringify(item, replacer) ?? "null").replace(
     /[^\x00-\x7f]/g,
@@ -103,38 +102,28 @@ const encodeItem = (item: unknown): string =>
   )
 
 /**
- * A chunk's text: its items as JSON, money kept exactly, documents without their lines, and every character
- * outside ASCII written as its `\u` escape (which means the same in JSON). One such character (an item named
- * "Whiteboard 120 × 90 cm") makes SQLite's text a two-byte string in V8: reading and parsing the chunks of
- * 20,000 invoices took 225 and 380-440 ms against 90-100 and 270-360 ms in ASCII.
- */
-export const encodeChunk = (items: ReadonlyArray<unknown>): string => `[${items.map(encodeItem).join(",")}]`
-
-/**
- * The chunks' texts of `items`, each item as it is kept (`as`), made one at a time as they are taken (never
- * the whole collection's texts at once): items in order, each chunk of at most `CHUNK_CHARS` characters unless
- * it is one item; one empty chunk for no items (absent and empty differ in the books).
+ * The rows' texts of `items`, each item as it is kept (`as`): JSON arrays of the items in order, each small
+ * enough for V8's ordinary heap on both sides (`Pieces.pieces`), made one at a time as they are taken, never
+ * the whole collection's texts at once. No items are one empty row: absent and empty differ in the books.
+ * Rows of 2,000 items were up to 1.4 MB at 20,000 invoices: the same books read and parsed by row as reconcile
+ * does took 201-224 ms in 52 such rows, against 127-131 ms in 666 rows of up to 32,768 characters (seven
+ * rounds each, interleaved; the first round of those 198 ms).
  */
 export function* chunksOf<A>(
   items: ReadonlyArray<A>,
   as: (item: A) => unknown = (item) => item
 ): Generator<string, void, undefined> {
-  let group: Array<string> = []
-  // The chunk's length so far: its "[", and each item with the "," or "]" after it.
-  let length = 1
   let any = false
-  for (const item of items) {
-    const text = encodeItem(as(item))
-    if (group.length > 0 && length + text.length + 1 > CHUNK_CHARS) {
-      yield `[${group.join(",")}]`
-      any = true
-      group = []
-      length = 1
-    }
-    group.push(text)
-    length += text.length + 1
+  for (const chunk of pieces(
+    Iterable.map(items, (item) => encodeItem(as(item))),
+    ",",
+    "[",
+    "]"
+  )) {
+    any = true
+    yield chunk
   }
-  if (group.length > 0 || !any) yield `[${group.join(",")}]`
+  if (!any) yield "[]"
 }
 
 /**

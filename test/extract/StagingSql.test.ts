@@ -1,12 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Sql from "../../src/extract/StagingSql.mjs"
+import { ORDINARY_CHARS } from "../../src/Pieces.mjs"
 
 describe("a batch's texts packed for the writer thread", () => {
   const texts = [
     "",
     "a\u001fb",
     ...Array.from({ length: 3000 }, (_, i) => `row ${i}\u001f${"v".repeat(i % 97)}\u001f\u20ac${i}`),
-    "w".repeat(Sql.PIECE_CHARS + 10),
+    "w".repeat(ORDINARY_CHARS + 10),
     "",
     "last"
   ]
@@ -17,14 +18,14 @@ describe("a batch's texts packed for the writer thread", () => {
     assert.deepStrictEqual(Sql.unpackTexts(Sql.packTexts([""])), [""])
   })
 
-  it("in pieces of at most PIECE_CHARS characters, but for a text longer than that alone in its piece", () => {
+  it("in pieces of at most ORDINARY_CHARS characters, but for a text longer than that alone in its piece", () => {
     const pieces = Sql.packTexts(texts)
     assert.isAbove(pieces.length, 4)
     for (const piece of pieces)
       assert.isTrue(
-        piece.length <= Sql.PIECE_CHARS || !piece.includes(Sql.BATCH_SEPARATOR),
+        piece.length <= ORDINARY_CHARS || !piece.includes(Sql.BATCH_SEPARATOR),
         `a piece of ${piece.length} characters holds more than one text`
       )
-    assert.include(pieces, "w".repeat(Sql.PIECE_CHARS + 10))
+    assert.include(pieces, "w".repeat(ORDINARY_CHARS + 10))
   })
 })

@@ -310,7 +310,7 @@ describe("the projection of a plan in a copy of the target", () => {
       const snapshot = yield* MirrorSnapshot.take.pipe(Effect.provide(layers(s, tempDir("projection"))))
       const refused = yield* Effect.flip(
         Projection.project(snapshot.content, page, [], {
-          fallbackRates: {},
+          fallbackRates: () => ({}),
           start: () => Promise.reject(new Error("no free port"))
         })
       )

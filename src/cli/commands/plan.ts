@@ -29,11 +29,7 @@ import {
  * port, started on the mirror of the target (`Projection`), closed by the preview when it is done.
  */
 export const scratchSandbox: StartScratch = {
-  // Read when a projection runs, not when the CLI starts: reading and validating the shipped organisation
-  // took every command 20 ms at its start (CPU profile of `reconcile`).
-  get fallbackRates() {
-    return loadFixture(undefined).platformRates
-  },
+  fallbackRates: () => loadFixture(undefined).platformRates,
   start: (organisation) =>
     startSandbox({ port: 0, fixture: validateOrganisation(organisation, "the mirror of the target") })
 }
