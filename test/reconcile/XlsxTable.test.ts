@@ -10,7 +10,21 @@ import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as NodeUrl from "node:url"
 import * as XlsxReport from "../../src/reconcile/XlsxReport.js"
-import { streamedTable, streamedWorkbook } from "../../src/reconcile/XlsxTable.js"
+import {
+  type Cell,
+  type Column,
+  columnLetters,
+  differs,
+  excelWriter,
+  frozenHeader,
+  header,
+  type RowStyle,
+  rowStyles,
+  streamedTable,
+  streamedWorkbook,
+  values,
+  xmlText
+} from "../../src/reconcile/XlsxTable.js"
 
 /** Bytes the zip has not yet taken from the sheet (the stream archiver pipes the sheet's XML into). */
 const waiting = (wb: ExcelJS.stream.xlsx.WorkbookWriter): number => {
@@ -25,7 +39,104 @@ const waiting = (wb: ExcelJS.stream.xlsx.WorkbookWriter): number => {
 
 const PAGE = 5000
 
+/** A table's rows written by exceljs itself: a row of cells, each given its shared style, committed. */
+const exceljsTable = (wb: ExcelJS.stream.xlsx.WorkbookWriter, columns: ReadonlyArray<Column>) => {
+  const ws = wb.addWorksheet("T", frozenHeader)
+  header(ws, columns).commit()
+  const stylesOf = rowStyles(columns)
+  return {
+    add: (cells: ReadonlyArray<Cell>, style: RowStyle = {}) => {
+      const row = ws.addRow(values(columns, cells))
+      const s = stylesOf(style)
+      row.eachCell({ includeEmpty: true }, (c, i) => {
+        c.style = s[i - 1] ?? c.style
+      })
+      row.commit()
+    },
+    done: () => ws.commit()
+  }
+}
+
+/** The sheet's rows and the styles of a one-sheet workbook stored without compression, as written. */
+const writtenXml = (file: string) => {
+  const text = NodeFs.readFileSync(file, "latin1")
+  const between = (open: string, close: string) => {
+    const at = text.indexOf(open)
+    const end = text.indexOf(close, at)
+    assert.isAtLeast(at, 0, `${open} not found`)
+    return text.slice(at, end + close.length)
+  }
+  return { rows: between("<sheetData>", "</sheetData>"), styles: between("<styleSheet", "</styleSheet>") }
+}
+
 describe("streamedTable", () => {
+  it("writes each row as exceljs writes it, byte for byte, styles included", async () => {
+    const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "xlsxtable-"))
+    try {
+      const columns: ReadonlyArray<Column> = [
+        { header: "#", width: 7 },
+        { header: "Text", width: 30 },
+        { header: "Amount", width: 12, money: true },
+        { header: "Note", width: 20 }
+      ]
+      const bold = { bold: true }
+      const rows: ReadonlyArray<[ReadonlyArray<Cell>, RowStyle?]> = [
+        // A style first seen on an empty cell, then on a number: exceljs keeps the id of its first sight.
+        [[null, "first", null, null], { fill: differs }],
+        [[1, "plain", "1234.50", ""]],
+        [[2, `all five <>&'" and \u0000\u0007\u000b\u001f\u007f dropped`, "-0.01", "tab\there"]],
+        [[3, "line\nbreak and\r\nreturns", "0", "é € 😀"], { fill: differs }],
+        [[-4.5, "", null, null], bold],
+        // No value: exceljs writes no row, and the next takes the row after it.
+        [[null, null, null, null]],
+        [[1e21, "big", "999999999999.99", "x"], { font: { italic: true } }],
+        [[0, "short row"]],
+        [[5, "after", "12.3", null], bold]
+      ]
+      const write = async (file: string, table: "exceljs" | "ours") => {
+        const WorkbookWriter = await excelWriter()
+        const wb = new WorkbookWriter({
+          filename: file,
+          useStyles: true,
+          useSharedStrings: false,
+          zip: { store: true }
+        })
+        const t = table === "exceljs" ? exceljsTable(wb, columns) : streamedTable(wb, "T", columns)
+        for (const [cells, style] of rows) t.add(cells, style)
+        t.done()
+        await wb.commit()
+        return writtenXml(file)
+      }
+      const theirs = await write(NodePath.join(dir, "exceljs.xlsx"), "exceljs")
+      const ours = await write(NodePath.join(dir, "ours.xlsx"), "ours")
+      assert.strictEqual(ours.rows, theirs.rows)
+      assert.strictEqual(ours.styles, theirs.styles)
+      // What is compared holds what it should: the rows up to 10, row 7 (no value) left out, the escapes.
+      assert.include(ours.rows, '<row r="10" spans="1:4"')
+      assert.notInclude(ours.rows, '<row r="7"')
+      assert.include(ours.rows, "all five &lt;&gt;&amp;&apos;&quot; and  dropped")
+      assert.include(ours.rows, '<row r="9" spans="1:2"')
+    } finally {
+      NodeFs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("names columns as a spreadsheet does and escapes text as exceljs does", () => {
+    assert.deepStrictEqual([1, 2, 26, 27, 52, 53, 702, 703, 16384].map(columnLetters), [
+      "A",
+      "B",
+      "Z",
+      "AA",
+      "AZ",
+      "BA",
+      "ZZ",
+      "AAA",
+      "XFD"
+    ])
+    assert.strictEqual(xmlText("a<b>&'\"\t\n\r\u0001\u007f"), "a&lt;b&gt;&amp;&apos;&quot;\t\n\r")
+    assert.strictEqual(xmlText("plain"), "plain")
+  })
+
   it("waits for the zip to take each page, and the workbook has every row", async () => {
     const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "xlsxtable-"))
     try {
