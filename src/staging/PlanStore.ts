@@ -3,6 +3,7 @@
  * `plan_meta` (plan hash, base currency, issues). Writing a plan replaces the previous one whole.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import {
   PlanHasher,
@@ -56,19 +57,87 @@ const BATCH = 500
 /** Stores `plan` (replacing any previous plan) and returns its hash. */
 export const save = (plan: Plan, baseCurrency: string) =>
   store(
-    function* () {
+    storeRows(function* () {
       for (const op of plan.ops) yield rowOf(op, textsOf(op))
-    },
+    }),
     plan,
     baseCurrency
   )
 
-/** Stores the plan whose operations `scratch` holds (replacing any previous plan) and returns its hash. */
+/**
+ * Stores the plan whose operations `scratch` holds (replacing any previous plan) and returns its hash: the
+ * sealed scratch is attached to the workspace's connection, and its rows copied into `plan_ops` in load order
+ * by one statement; the hash is taken over its lines, read in the same order.
+ */
 export const saveBuilt = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: string) =>
-  store(() => scratch.ordered(), plan, baseCurrency)
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const file = scratch.seal()
+    yield* sql`ATTACH DATABASE ${file} AS plan_scratch`
+    return yield* store(
+      (hasher) =>
+        Effect.zipRight(
+          sql.unsafe(
+            `INSERT INTO plan_ops (seq, ${OP_COLUMNS.join(", ")})
+              SELECT o.seq, ${OP_COLUMNS.map((c) => `s.${c}`).join(", ")}
+              FROM plan_scratch.load_order o JOIN plan_scratch.ops s ON s.rowid = o.id ORDER BY o.seq`
+          ),
+          Effect.sync(() => {
+            for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
+          })
+        ),
+      plan,
+      baseCurrency
+    ).pipe(Effect.ensuring(Effect.orDie(sql`DETACH DATABASE plan_scratch`)))
+  })
 
-/** Stores the rows of a plan's operations (`rows`, read in load order as they are written) and the plan's meta. */
-const store = (rows: () => Iterable<OpRow>, plan: BuiltPlan, baseCurrency: string) =>
+/** `plan_ops`' columns besides `seq`: an operation's row (`OpRow`) without its line of the plan hash. */
+const OP_COLUMNS = [
+  "key",
+  "phase",
+  "kind",
+  "natural_key",
+  "depends_on",
+  "body",
+  "body_hash",
+  "lineage"
+] as const satisfies ReadonlyArray<Exclude<keyof OpRow, "hash_line">>
+
+/** Stores rows in load order (`rows`, read as they are written), hashing each. */
+const storeRows =
+  (rows: () => Iterable<OpRow>) =>
+  (hasher: PlanHasher): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      // One pass, one batch of rows held at a time: each row's texts are serialised and its body hashed
+      // once (`Plan.rowOf`), into the row and the plan hash alike.
+      let batch: Array<Omit<OpRow, "hash_line"> & { seq: number }> = []
+      let seq = 0
+      const write = Effect.suspend(() => {
+        const written = batch
+        batch = []
+        return written.length === 0 ? Effect.void : sql`INSERT INTO plan_ops ${sql.insert(written)}`
+      })
+      for (const { hash_line, ...row } of rows()) {
+        hasher.add({ hash_line })
+        batch.push({ seq: ++seq, ...row })
+        if (batch.length === BATCH) {
+          yield* write
+          relieve()
+        }
+      }
+      yield* write
+    })
+
+/**
+ * Stores a plan (replacing any previous plan): its operations' rows by `writeOps` (which adds each row's
+ * line to the plan hash, in load order) and the plan's meta; returns the plan hash.
+ */
+const store = <R>(
+  writeOps: (hasher: PlanHasher) => Effect.Effect<void, SqlError, R>,
+  plan: BuiltPlan,
+  baseCurrency: string
+) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const hasher = new PlanHasher()
@@ -77,24 +146,7 @@ const store = (rows: () => Iterable<OpRow>, plan: BuiltPlan, baseCurrency: strin
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_ops`
         yield* sql`DELETE FROM plan_meta`
-        // One pass, one batch of rows held at a time: each row's texts are serialised and its body hashed
-        // once (`Plan.rowOf`), into the row and the plan hash alike.
-        let batch: Array<Omit<OpRow, "hash_line"> & { seq: number }> = []
-        let seq = 0
-        const write = Effect.suspend(() => {
-          const written = batch
-          batch = []
-          return written.length === 0 ? Effect.void : sql`INSERT INTO plan_ops ${sql.insert(written)}`
-        })
-        for (const { hash_line, ...row } of rows()) {
-          hasher.add({ hash_line })
-          batch.push({ seq: ++seq, ...row })
-          if (batch.length === BATCH) {
-            yield* write
-            relieve()
-          }
-        }
-        yield* write
+        yield* writeOps(hasher)
         hash = hasher.digest()
         const meta = {
           plan_hash: hash,

@@ -2,6 +2,8 @@
  * The plan's scratch: operations kept in a temporary database while a plan is built, given back in load order
  * exactly as `Plan.order` puts them, and a plan built through it stored exactly as one built in memory.
  */
+import * as NodeFs from "node:fs"
+import * as NodePath from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as PlanStore from "../../src/staging/PlanStore.js"
@@ -141,6 +143,22 @@ describe("PlanScratch", () => {
         [0, 3, 4, 6, 7]
       )
     }))
+
+  it("keeps its file in a directory of its own, gone once closed; sealed, it takes no more operations", () => {
+    const scratch = PlanScratch.open()
+    put(scratch, tricky())
+    const file = scratch.seal()
+    assert.isTrue(NodeFs.existsSync(file))
+    assert.strictEqual(scratch.seal(), file)
+    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}"), /once sealed/)
+    // Sealed, it reads the same order however often it is read.
+    assert.deepStrictEqual(
+      [...scratch.hashLines()],
+      [...scratch.ordered()].map((r) => r.hash_line)
+    )
+    scratch.close()
+    assert.isFalse(NodeFs.existsSync(NodePath.dirname(file)))
+  })
 
   it("closes with a reading left unfinished, and refuses to be used once closed", () => {
     const scratch = PlanScratch.open()
