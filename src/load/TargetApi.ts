@@ -13,7 +13,7 @@ import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Agent } from "undici"
+import { Agent } from "./Undici.js"
 import {
   TargetConfigError,
   TargetProtocolError,

@@ -20,7 +20,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { Agent } from "undici"
+import { Agent } from "../load/Undici.js"
 import type { MirrorRefused } from "../load/Mirror.js"
 import * as Mirror from "../load/Mirror.js"
 import type { SnapshotContent } from "../load/MirrorSnapshot.js"
