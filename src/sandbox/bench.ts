@@ -1,7 +1,7 @@
 /** Loopback throughput of the sandbox (a simple GET, an invoice create with ledger posting) against a bare node:http server. */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { Pool } from "../load/Undici.js"
+import { Pool } from "undici"
 import { startSandbox } from "./Sandbox.js"
 
 /** Benchmark settings. */
