@@ -56,7 +56,7 @@ export const PROJECTION_LIMIT = 25_000
  * Operations the preview reads and lists at a time. Each page's bodies are parsed and held until its rows are
  * written, long enough for V8's young generation to copy them and promote most: at 20,000 invoices, pages of
  * 5,000 (the loader's) cost the preview 396-475 ms of scavenges, pages of 1,000 159-176 ms, of 500 111-116 ms
- * (two runs each; the preview took about 1.9 s instead of 2.3-2.4 s).
+ * (`--trace-gc`, two runs each).
  */
 const PREVIEW_PAGE = 500
 

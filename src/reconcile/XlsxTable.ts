@@ -202,14 +202,16 @@ export const streamedTable = (
         last = i + 1
         const type = v === null ? NULL_CELL : typeof v === "number" ? NUMBER_CELL : STRING_CELL
         const id = register.addStyleModel(s[i] ?? {}, type)
+        const cell = `<c r="${letters[i] ?? columnLetters(i + 1)}${r}"${id ? ` s="${id}"` : ""}`
         if (v === null) {
-          if (id) xml += `<c r="${letters[i] ?? columnLetters(i + 1)}${r}" s="${id}"/>`
+          if (id) xml += `${cell}/>`
           continue
         }
         written = true
-        const at = `<c r="${letters[i] ?? columnLetters(i + 1)}${r}"${id ? ` s="${id}"` : ""}`
         xml +=
-          typeof v === "number" ? `${at}><v>${v}</v></c>` : `${at} t="str"><v>${xmlText(String(v))}</v></c>`
+          typeof v === "number"
+            ? `${cell}><v>${v}</v></c>`
+            : `${cell} t="str"><v>${xmlText(String(v))}</v></c>`
       }
       // exceljs writes no row without a value (its number is taken all the same).
       if (!written) return

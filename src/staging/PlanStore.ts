@@ -19,7 +19,7 @@ import {
   phases,
   rowOf
 } from "../transform/Plan.js"
-import type { PlanScratch } from "../transform/PlanScratch.js"
+import { copyInto, type PlanScratch } from "../transform/PlanScratch.js"
 import { relieve } from "../Memory.js"
 import type { BooksSpan } from "../transform/BooksSpan.js"
 import type { AccountPairing } from "../transform/RecordIdentity.js"
@@ -77,11 +77,7 @@ export const saveBuilt = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: s
     return yield* store(
       (hasher) =>
         Effect.zipRight(
-          sql.unsafe(
-            `INSERT INTO plan_ops (seq, ${OP_COLUMNS.join(", ")})
-              SELECT o.seq, ${OP_COLUMNS.map((c) => `s.${c}`).join(", ")}
-              FROM plan_scratch.load_order o JOIN plan_scratch.ops s ON s.rowid = o.id ORDER BY o.seq`
-          ),
+          sql.unsafe(copyInto("plan_scratch")),
           Effect.sync(() => {
             for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
           })
@@ -90,18 +86,6 @@ export const saveBuilt = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: s
       baseCurrency
     ).pipe(Effect.ensuring(Effect.orDie(sql`DETACH DATABASE plan_scratch`)))
   })
-
-/** `plan_ops`' columns besides `seq`: an operation's row (`OpRow`) without its line of the plan hash. */
-const OP_COLUMNS = [
-  "key",
-  "phase",
-  "kind",
-  "natural_key",
-  "depends_on",
-  "body",
-  "body_hash",
-  "lineage"
-] as const satisfies ReadonlyArray<Exclude<keyof OpRow, "hash_line">>
 
 /** Stores rows in load order (`rows`, read as they are written), hashing each. */
 const storeRows =

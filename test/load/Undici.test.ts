@@ -3,18 +3,13 @@
  * undici's entry (fetch, WebSocket, caches, mocks), which every process would otherwise load and run.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as NodeChild from "node:child_process"
-import * as NodePath from "node:path"
-import * as NodeUrl from "node:url"
+import { inOwnProcess, source } from "../support/OwnProcess.js"
 
 describe("Undici", () => {
   it("requests through its Agent and Pool without loading undici's entry", () => {
-    const source = NodeUrl.pathToFileURL(NodePath.resolve(import.meta.dirname, "../../src/load/Undici.ts"))
-    // A process of its own: what is loaded is Node's module cache, shared by every test in this one.
-    const script = `
-      import { createRequire } from "node:module"
+    const { answer: answers, loaded } = inOwnProcess<Array<unknown>>(`
       import * as NodeHttp from "node:http"
-      const { Agent, Pool } = await import(${JSON.stringify(source.href)})
+      const { Agent, Pool } = await import(${JSON.stringify(source("src/load/Undici.ts"))})
       const server = NodeHttp.createServer((req, res) => {
         let body = ""
         req.on("data", (c) => (body += c))
@@ -26,24 +21,10 @@ describe("Undici", () => {
       const a = await agent.request({ origin, path: "/a?x=1", method: "POST", body: "hello" })
       const pool = new Pool(origin, { connections: 1 })
       const b = await pool.request({ path: "/b", method: "GET" })
-      const answers = [a.statusCode, await a.body.json(), b.statusCode, await b.body.json()]
+      globalThis.answer = [a.statusCode, await a.body.json(), b.statusCode, await b.body.json()]
       await agent.close()
       await pool.close()
-      server.close()
-      console.log(JSON.stringify({ answers, loaded: Object.keys(createRequire(import.meta.url).cache) }))`
-    const run = NodeChild.spawnSync(
-      process.execPath,
-      ["--import", "tsx", "--input-type=module", "-e", script],
-      {
-        cwd: NodePath.resolve(import.meta.dirname, "../.."),
-        encoding: "utf8"
-      }
-    )
-    assert.strictEqual(run.status, 0, run.stderr)
-    const { answers, loaded } = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as {
-      answers: Array<unknown>
-      loaded: Array<string>
-    }
+      server.close()`)
     assert.deepStrictEqual(answers, [
       200,
       { method: "POST", url: "/a?x=1", body: "hello" },

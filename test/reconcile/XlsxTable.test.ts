@@ -4,11 +4,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import ExcelJS from "exceljs"
-import * as NodeChild from "node:child_process"
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
-import * as NodeUrl from "node:url"
 import * as XlsxReport from "../../src/reconcile/XlsxReport.js"
 import {
   type Cell,
@@ -25,6 +23,7 @@ import {
   values,
   xmlText
 } from "../../src/reconcile/XlsxTable.js"
+import { inOwnProcess, source } from "../support/OwnProcess.js"
 
 /** Bytes the zip has not yet taken from the sheet (the stream archiver pipes the sheet's XML into). */
 const waiting = (wb: ExcelJS.stream.xlsx.WorkbookWriter): number => {
@@ -101,14 +100,25 @@ describe("streamedTable", () => {
           useSharedStrings: false,
           zip: { store: true }
         })
+        // Each row exceljs makes of its own (the table writes its rows without them).
+        let rowsMade = 0
+        const addWorksheet = wb.addWorksheet.bind(wb)
+        wb.addWorksheet = (...args: Parameters<typeof addWorksheet>) => {
+          const ws = addWorksheet(...args)
+          const addRow = ws.addRow.bind(ws)
+          ws.addRow = (...row: Parameters<typeof addRow>) => (rowsMade++, addRow(...row))
+          return ws
+        }
         const t = table === "exceljs" ? exceljsTable(wb, columns) : streamedTable(wb, "T", columns)
         for (const [cells, style] of rows) t.add(cells, style)
         t.done()
         await wb.commit()
-        return writtenXml(file)
+        return { ...writtenXml(file), rowsMade }
       }
       const theirs = await write(NodePath.join(dir, "exceljs.xlsx"), "exceljs")
       const ours = await write(NodePath.join(dir, "ours.xlsx"), "ours")
+      assert.strictEqual(theirs.rowsMade, rows.length)
+      assert.strictEqual(ours.rowsMade, 0)
       assert.strictEqual(ours.rows, theirs.rows)
       assert.strictEqual(ours.styles, theirs.styles)
       // What is compared holds what it should: the rows up to 10, row 7 (no value) left out, the escapes.
@@ -217,31 +227,14 @@ describe("streamedTable", () => {
     const dir = NodeFs.mkdtempSync(NodePath.join(NodeOs.tmpdir(), "xlsxtable-"))
     try {
       const file = NodePath.join(dir, "w.xlsx")
-      const source = NodeUrl.pathToFileURL(
-        NodePath.resolve(import.meta.dirname, "../../src/reconcile/XlsxTable.ts")
-      )
-      // A process of its own: what exceljs loads is Node's module cache, shared by every test in this one.
-      const script = `
-        import { createRequire } from "node:module"
-        const { streamedTable, streamedWorkbook } = await import(${JSON.stringify(source.href)})
+      const { loaded: all } = inOwnProcess(`
+        const { streamedTable, streamedWorkbook } = await import(${JSON.stringify(source("src/reconcile/XlsxTable.ts"))})
         const wb = await streamedWorkbook(${JSON.stringify(file)})
         const t = streamedTable(wb, "Summary", [{ header: "Item", width: 10 }, { header: "Amount", width: 12, money: true }])
         t.add(["one", "12.50"])
         t.done()
-        await wb.commit()
-        console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)))`
-      const run = NodeChild.spawnSync(
-        process.execPath,
-        ["--import", "tsx", "--input-type=module", "-e", script],
-        {
-          cwd: NodePath.resolve(import.meta.dirname, "../.."),
-          encoding: "utf8"
-        }
-      )
-      assert.strictEqual(run.status, 0, run.stderr)
-      const loaded = (JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Array<string>).filter((m) =>
-        m.includes("/node_modules/exceljs/")
-      )
+        await wb.commit()`)
+      const loaded = all.filter((m) => m.includes("/node_modules/exceljs/"))
       assert.isTrue(loaded.some((m) => m.endsWith("/lib/stream/xlsx/workbook-writer.js")))
       // The whole of exceljs (its entry, its in-memory workbook and its streaming reader): three times the load.
       for (const whole of [
