@@ -13,6 +13,7 @@ import * as PlanStore from "../staging/PlanStore.js"
 import { phases, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 import * as CheckpointWriter from "./CheckpointWriter.js"
+import * as Intents from "./Intents.js"
 import * as RateLimiter from "./RateLimiter.js"
 import { canonicalBody, createPath, lookupEntity, lookupOps } from "./Operations.js"
 import { backoffMs, createdId, TargetApi } from "./TargetApi.js"
@@ -258,39 +259,16 @@ export const load = (options: LoadOptions) =>
         }
       })
 
-    /**
-     * Intents are written ahead: the first operation of a page that needs one declares it for itself and the
-     * next `intentWindow` pending operations in one durable transaction, so a wave of sends costs one commit
-     * instead of one each. Declaring early is safe — after a crash every declared operation is in doubt and
-     * is looked up before anything is sent again.
-     */
+    /** Each page's intents, written ahead (`Intents`): a wave of sends costs one commit instead of one each. */
     const intentWindow = Math.max(64, options.concurrency * 8)
     const makeIntents = (order: ReadonlyArray<Stored>) =>
-      Effect.map(Effect.makeSemaphore(1), (lock) => {
-        const declared = new Set<string>()
-        const position = new Map(order.map((o, i) => [o.key, i]))
-        return (op: Stored) =>
-          declared.has(op.key)
-            ? Effect.void
-            : lock.withPermits(1)(
-                Effect.suspend(() => {
-                  if (declared.has(op.key)) return Effect.void
-                  const batch = [op.key]
-                  for (
-                    let i = position.get(op.key)! + 1;
-                    i < order.length && batch.length < intentWindow;
-                    i++
-                  ) {
-                    const next = order[i]!
-                    if (!declared.has(next.key) && state.get(next.key)!.status === "pending")
-                      batch.push(next.key)
-                  }
-                  for (const k of batch) declared.add(k)
-                  return writer.durable(batch.map((key) => ({ key, status: "sending" as const })))
-                })
-              )
-      })
-    let declareIntent: (op: Stored) => Effect.Effect<void> = () => Effect.void
+      Intents.make(
+        order.map((o) => o.key),
+        (key) => state.get(key)!.status === "pending",
+        intentWindow,
+        (keys) => writer.durable(keys.map((key) => ({ key, status: "sending" as const })))
+      )
+    let declareIntent: (key: string) => Effect.Effect<void> = () => Effect.void
 
     const runOp = (op: Stored): Effect.Effect<void, never, TargetApi> =>
       Effect.gen(function* () {
@@ -310,7 +288,7 @@ export const load = (options: LoadOptions) =>
         const path = createPath(op.kind, body.right)
         let sends = 0
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-          if (attempt === 1) yield* declareIntent(op)
+          if (attempt === 1) yield* declareIntent(op.key)
           else yield* writer.durable([{ key: op.key, status: "sending" }])
           sends++
           state.set(op.key, {
@@ -391,7 +369,7 @@ export const load = (options: LoadOptions) =>
           const inDoubt = phaseOps.filter((o) => ["sending", "in_doubt"].includes(state.get(o.key)!.status))
           if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
           if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
-          declareIntent = yield* makeIntents(phaseOps)
+          declareIntent = makeIntents(phaseOps)
           yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
           yield* writer.flush
         }),
