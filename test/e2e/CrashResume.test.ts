@@ -21,6 +21,7 @@ import {
   sandbox,
   tempDir
 } from "../support/Harness.js"
+import { intentWatch } from "../support/IntentWatch.js"
 
 const cli = (args: ReadonlyArray<string>, env: Record<string, string>) =>
   Effect.promise(() => runCli(args, env))
@@ -67,8 +68,9 @@ describe("crash and resume", () => {
       Effect.gen(function* () {
         const dir = tempDir("crash")
         const requestLog = NodePath.join(dir, "requests.ndjson")
-        const s = yield* sandbox({ requestLog, faults: { latencyMs: 3 } })
         const workspace = NodePath.join(dir, "ws")
+        const intents = yield* intentWatch(workspace)
+        const s = yield* sandbox({ requestLog, faults: { latencyMs: 3 }, onWrite: intents.onWrite })
         const env = { JK_API_KEY: apiKey }
         const common = [
           "--workspace",
@@ -137,6 +139,11 @@ describe("crash and resume", () => {
           "operations left in doubt by the kill were found by natural key, not re-sent"
         )
 
+        assert.deepStrictEqual(
+          intents.early.slice(0, 5),
+          [],
+          "no operation was sent before its intent was durable"
+        )
         const ops = yield* PlanStore.ops.pipe(Effect.provide(layers(s, workspace)))
         yield* Effect.promise(() => assertExactlyOnce(s, ops))
 

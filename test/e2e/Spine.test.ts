@@ -5,7 +5,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import Database from "better-sqlite3"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import * as Extract from "../../src/extract/Extract.js"
@@ -17,6 +16,7 @@ import * as Mappings from "../../src/transform/Mappings.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
 import { call, inProcessIn, sampleDir, sandbox, searchAll, tempDir } from "../support/Harness.js"
+import { intentWatch } from "../support/IntentWatch.js"
 
 const planOnce = Effect.gen(function* () {
   const books = yield* XeroSource.read
@@ -35,23 +35,8 @@ describe("spine: bundled Xero sample → sandbox", () => {
     () =>
       Effect.gen(function* () {
         const workspace = tempDir("spine")
-        // Invariant 4's write-ahead: when the sandbox commits the loader's nth create, at least n operations
-        // have a durable intent (or outcome) in the loader's checkpoints, read from a connection of its own.
-        const early: Array<string> = []
-        let created = 0
-        let checkpoints: Database.Database | undefined
-        const s = yield* sandbox({
-          onWrite: (method, path) => {
-            if (method !== "POST") return
-            created++
-            checkpoints ??= new Database(NodePath.join(workspace, "staging.db"), { readonly: true })
-            const { n } = checkpoints
-              .prepare("SELECT count(*) AS n FROM checkpoints WHERE status <> 'pending'")
-              .get() as { n: number }
-            if (n < created) early.push(`${path}: create ${created} with ${n} durable intents`)
-          }
-        })
-        yield* Effect.addFinalizer(() => Effect.sync(() => checkpoints?.close()))
+        const intents = yield* intentWatch(workspace)
+        const s = yield* sandbox({ onWrite: intents.onWrite })
         const run = Effect.gen(function* () {
           const files = yield* Extract.run({ source: "xero", inputDir: sampleDir })
           for (const f of files) {
@@ -107,8 +92,12 @@ describe("spine: bundled Xero sample → sandbox", () => {
 
           const loaded = yield* Executor.load({ concurrency: 8, pageSize: 37 })
           assert.isTrue(loaded.complete)
-          assert.deepStrictEqual(early.slice(0, 5), [], "no operation was sent before its intent was durable")
-          assert.strictEqual(created, loaded.sent)
+          assert.deepStrictEqual(
+            intents.early.slice(0, 5),
+            [],
+            "no operation was sent before its intent was durable"
+          )
+          assert.strictEqual(intents.created(), loaded.sent)
           assert.strictEqual(
             loaded.sent,
             first.plan.ops.length,
