@@ -131,17 +131,52 @@ const DOCS = [
 
 const CASH_TYPES = ["JOURNAL_DIRECT_CASH_IN", "JOURNAL_DIRECT_CASH_OUT", "JOURNAL_CASH_TRANSFER"]
 
+/** The organisation's name, base currency and time zone (an organisation the target does not show: defaults). */
+const organisationIn = (base: string) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const org = yield* api.read("GET", "/organization").pipe(
+      Effect.map(unwrap),
+      Effect.catchIf(
+        (e) => e instanceof TargetRejected && e.status === 404,
+        () => Effect.succeed({} as Row)
+      )
+    )
+    return {
+      name: str(org.name) || "Target organisation",
+      baseCurrency: base,
+      timeZone: str(org.timeZone) || "UTC"
+    }
+  })
+
+/** The chart of accounts, sorted by name. */
+const accountsIn = (base: string) =>
+  Effect.map(all("/chart-of-accounts/search", "name"), (rows) =>
+    sortBy(
+      rows.map((a) => ({
+        name: str(a.name),
+        code: str(a.code) || null,
+        classificationType: str(a.classificationType) || str(a.accountType),
+        accountClass: str(a.accountClass),
+        currencyCode: str(a.currencyCode) || base,
+        controlFlag: a.controlFlag === true,
+        systemAccount: a.systemAccount === true
+      })),
+      (a) => a.name
+    )
+  )
+
+/** Any failure of a snapshot's reads, as the snapshot's own. */
+const incomplete =
+  (where: string) =>
+  <A, R>(read: Effect.Effect<A, TargetError, R>): Effect.Effect<A, SnapshotIncomplete, R> =>
+    Effect.mapError(read, (e) => new SnapshotIncomplete({ where, detail: e.message }))
+
 /** Reads the whole snapshot content from the target (GETs and searches only). */
 const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effect.gen(function* () {
   const api = yield* TargetApi
-  const org = yield* api.read("GET", "/organization").pipe(
-    Effect.map(unwrap),
-    Effect.catchIf(
-      (e) => e instanceof TargetRejected && e.status === 404,
-      () => Effect.succeed({} as Row)
-    )
-  )
   const base = yield* baseCurrency
+  const organisation = yield* organisationIn(base)
   const currencies = (yield* list("/organization/currencies?limit=1000&offset=0"))
     .map((c) => str(c.currencyCode))
     .filter((c) => c !== "" && c !== base)
@@ -171,15 +206,7 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
         str(c.normalBalance) || (["Asset", "Expense"].includes(accountClass) ? "DEBIT" : "CREDIT")
     }
   })
-  const accounts = (yield* all("/chart-of-accounts/search", "name")).map((a) => ({
-    name: str(a.name),
-    code: str(a.code) || null,
-    classificationType: str(a.classificationType) || str(a.accountType),
-    accountClass: str(a.accountClass),
-    currencyCode: str(a.currencyCode) || base,
-    controlFlag: a.controlFlag === true,
-    systemAccount: a.systemAccount === true
-  }))
+  const accounts = yield* accountsIn(base)
   const taxProfiles = (yield* all("/tax-profiles/search", "name")).map((p) => ({
     name: str(p.name),
     description: str(p.description) || str(p.name),
@@ -242,16 +269,12 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
   }
   const key = (...parts: Array<unknown>) => JSON.stringify(parts)
   return {
-    organisation: {
-      name: str(org.name) || "Target organisation",
-      baseCurrency: base,
-      timeZone: str(org.timeZone) || "UTC"
-    },
+    organisation,
     enabledCurrencies: currencies,
     rates: sortBy(rates, (r) => key(r.currencyCode, r.applicableFrom, r.rate)),
     platformRates,
     classifications: sortBy(classifications, (c) => c.name),
-    accounts: sortBy(accounts, (a) => a.name),
+    accounts,
     taxProfiles: sortBy(taxProfiles, (t) => t.name),
     contacts: sortBy(contacts, (c) => c.name),
     items: sortBy(items, (i) => i.itemCode),
@@ -269,9 +292,7 @@ export const contentHash = (content: SnapshotContent): string =>
 /** Reads the target into a snapshot; any failure is `SnapshotIncomplete`, naming what failed. */
 export const take = Effect.gen(function* () {
   const api = yield* TargetApi
-  const content = yield* readContent.pipe(
-    Effect.mapError((e) => new SnapshotIncomplete({ where: api.baseUrl, detail: e.message }))
-  )
+  const content = yield* readContent.pipe(incomplete(api.baseUrl))
   return {
     format: SNAPSHOT_FORMAT,
     takenAt: new Date().toISOString(),
@@ -279,6 +300,23 @@ export const take = Effect.gen(function* () {
     sha256: contentHash(content),
     content
   } satisfies Snapshot
+})
+
+/** What a preview shows of the target when it does not run the plan in a copy of it. */
+export type Outline = Pick<SnapshotContent, "organisation" | "accounts">
+
+/**
+ * The organisation and its chart alone, read as `take` reads them: what `plan`'s preview shows of the target
+ * when the plan is too large to run in a copy of it (`PlanPreview.PROJECTION_LIMIT`). The whole snapshot
+ * reads every document, journal and cash entry in the target as well; a plan of 20,000 invoices made again
+ * against the target they were loaded into spent about 0.9 s on those reads.
+ */
+export const outline: Effect.Effect<Outline, SnapshotIncomplete, TargetApi> = Effect.gen(function* () {
+  const api = yield* TargetApi
+  return yield* Effect.gen(function* () {
+    const base = yield* baseCurrency
+    return { organisation: yield* organisationIn(base), accounts: yield* accountsIn(base) }
+  }).pipe(incomplete(api.baseUrl))
 })
 
 /** Writes a snapshot as JSON. */

@@ -1,9 +1,10 @@
 /**
  * Builds the preview of the workspace's stored plan and writes `plan.html` and `plan.xlsx` into a directory
  * (the workspace, for `plan`). Reads the plan (`PlanStore`), a read-only snapshot of the target
- * (`MirrorSnapshot.take`: GETs and searches only) and the books the plan was built from; the projection runs
- * in a scratch copy of the target in memory (`Projection`). When the snapshot cannot be read or mirrored, the
- * preview is still written, without the projected trial balance, and says why.
+ * (`MirrorSnapshot.take`: GETs and searches only; above `PROJECTION_LIMIT` operations only its organisation and
+ * chart, `MirrorSnapshot.outline`) and the books the plan was built from; the projection runs in a scratch
+ * copy of the target in memory (`Projection`). When the snapshot cannot be read or mirrored, the preview is
+ * still written, without the projected trial balance, and says why.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -34,12 +35,12 @@ const entityLabels: Record<string, string> = { taxProfile: "tax profile", curren
 const matchedOf = (
   referenced: Readonly<Record<string, number>>,
   meta: PlanStore.PlanMeta,
-  snapshot: MirrorSnapshot.SnapshotContent | undefined
+  target: MirrorSnapshot.Outline | undefined
 ) => {
-  const inTarget = new Set((snapshot?.accounts ?? []).map((a) => a.name))
+  const inTarget = new Set((target?.accounts ?? []).map((a) => a.name))
   const paired = new Set((meta.accounts ?? []).map((a) => a.targetName).filter((n) => inTarget.has(n)))
   const counts: Record<string, number> = { ...referenced }
-  if (meta.accounts !== undefined && snapshot !== undefined) counts.account = paired.size
+  if (meta.accounts !== undefined && target !== undefined) counts.account = paired.size
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
     .map(([entity, count]) => ({ entity: entityLabels[entity] ?? entity, count }))
@@ -60,6 +61,12 @@ export const PROJECTION_LIMIT = 25_000
  */
 const PREVIEW_PAGE = 500
 
+/** What the preview read of the target: the whole of it when it runs the plan in a copy of it. */
+interface Target {
+  readonly outline: MirrorSnapshot.Outline
+  readonly content?: MirrorSnapshot.SnapshotContent
+}
+
 /** The preview of the stored plan, and the stored plan's operations as it shows them, page by page. */
 const make = (
   books: Pick<SourceBooks, "trialBalances">,
@@ -77,16 +84,22 @@ const make = (
     const phaseCounts: Partial<Record<Phase, number>> = {}
     for (const k of planned) phaseCounts[k.phase] = (phaseCounts[k.phase] ?? 0) + k.n
     const operations = planned.reduce((n, k) => n + k.n, 0)
-    const snapshot = yield* Effect.either(MirrorSnapshot.take)
-    const projection = Either.isLeft(snapshot)
-      ? Either.left(snapshot.left.message)
-      : operations > projectionLimit
+    // The whole target is read only to run the plan in a copy of it; otherwise its organisation and chart.
+    const projecting = operations <= projectionLimit
+    const target = yield* Effect.either(
+      projecting
+        ? Effect.map(MirrorSnapshot.take, (s): Target => ({ outline: s.content, content: s.content }))
+        : Effect.map(MirrorSnapshot.outline, (outline): Target => ({ outline }))
+    )
+    const projection = Either.isLeft(target)
+      ? Either.left(target.left.message)
+      : target.right.content === undefined
         ? Either.left(
             `the plan has ${operations.toLocaleString("en-US")} operations, more than the ${projectionLimit.toLocaleString("en-US")} plan runs in a scratch copy of the target; ` +
               "run rehearse, which loads the plan into a mirror of the target and reports the projected trial balance"
           )
         : yield* Projection.project(
-            snapshot.right.content,
+            target.right.content,
             PlanStore.page,
             tbs.map((t) => t.asAt),
             scratch
@@ -118,7 +131,7 @@ const make = (
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {
       header: {
-        company: Either.isRight(snapshot) ? snapshot.right.content.organisation.name : "",
+        company: Either.isRight(target) ? target.right.outline.organisation.name : "",
         sourceSystem,
         baseCurrency: meta.baseCurrency,
         conversion: conversionText(meta.conversion),
@@ -127,7 +140,7 @@ const make = (
         generatedAt
       },
       kinds: Preview.kindCounts(planned, p?.outcomes ?? []),
-      matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(snapshot)?.content),
+      matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(target)?.outline),
       documents,
       phaseCounts,
       issues: Preview.groupIssues(yield* PlanStore.issues),

@@ -53,6 +53,8 @@ export interface SandboxOptions {
    * of writes.
    */
   readonly onWrite?: (method: string, path: string) => void
+  /** Told of each read served (a GET, a search or a report; its method and path, `/api/v1` included). */
+  readonly onRead?: (method: string, path: string) => void
 }
 
 /** A running sandbox. */
@@ -112,7 +114,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Runnin
     faults: new Faults(options.faults),
     apiKeys: options.apiKeys === undefined ? undefined : new Set(options.apiKeys),
     requestLog: options.requestLog,
-    onWrite: options.onWrite
+    onWrite: options.onWrite,
+    onRead: options.onRead
   })
   await new Promise<void>((resolve, reject) => {
     front.server.once("error", reject)

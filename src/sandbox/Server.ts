@@ -16,6 +16,7 @@ export interface ServerDeps {
   readonly apiKeys: ReadonlySet<string> | undefined
   readonly requestLog: string | undefined
   readonly onWrite: ((method: string, path: string) => void) | undefined
+  readonly onRead?: ((method: string, path: string) => void) | undefined
 }
 
 /** Searches and reports are POSTs that write nothing. */
@@ -182,6 +183,7 @@ export const makeServer = (deps: ServerDeps): HttpFront => {
       ? dispatch(method, full.slice(PREFIX.length), query, raw, req.headers["content-type"] ?? "")
       : error(notFound(`no endpoint ${method} ${full}`))
     if (deps.onWrite !== undefined && isWrite(method, full) && served.status < 300) deps.onWrite(method, full)
+    if (deps.onRead !== undefined && !isWrite(method, full)) deps.onRead(method, full)
     if (plan?.dropAfterCommit === true && isWrite(method, full) && served.status < 300)
       return cut(served.status, "drop-after-commit")
     reply(served)

@@ -33,7 +33,8 @@ describe("the plan's dry-run preview of the bundled sample", () => {
     () =>
       Effect.gen(function* () {
         const dir = tempDir("preview")
-        const s = yield* sandbox()
+        const read: Array<string> = []
+        const s = yield* sandbox({ onRead: (_, path) => void read.push(path) })
         const { workspace, common } = migration(dir, s.url)
         const inProcess = inProcessIn(s, workspace)
         yield* inProcess(Extract.run({ source: "xero", inputDir: sampleDir }))
@@ -150,6 +151,34 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         )
         assert.strictEqual(preview.projected!.debit, Money.toFixed(target.debit))
         assert.strictEqual(preview.projected!.credit, Money.toFixed(target.credit))
+
+        // Planned again against the loaded target: a preview that runs the plan in a copy reads the whole
+        // target; one above the limit reads its organisation and chart alone, and shows the same of them.
+        const documentReads = () =>
+          read.filter((p) =>
+            /\/(invoices|bills|customer-credit-notes|supplier-credit-notes|journals|cashflow-transactions)\//.test(
+              p
+            )
+          )
+        read.length = 0
+        const again = yield* inProcess(
+          PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox)
+        )
+        assert.isAbove(documentReads().length, 0, "the projection mirrors the target's documents")
+        read.length = 0
+        const outlined = yield* inProcess(
+          PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox, 700)
+        )
+        assert.deepStrictEqual(documentReads(), [], "without a projection no document is read")
+        assert.isUndefined(outlined.projected)
+        assert.strictEqual(outlined.header.company, again.header.company)
+        const accounts = (p: typeof again) => p.matched.find((m) => m.entity === "account")?.count
+        assert.isAbove(accounts(again) ?? 0, 0)
+        assert.strictEqual(
+          accounts(outlined),
+          accounts(again),
+          "the accounts the plan pairs with the target's"
+        )
 
         // The workbook: its sheets, frozen headers and a known invoice with the total the target computed.
         const wb = new ExcelJS.Workbook()
