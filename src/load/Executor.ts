@@ -268,7 +268,8 @@ export const load = (options: LoadOptions) =>
         intentWindow,
         (keys) => writer.durable(keys.map((key) => ({ key, status: "sending" as const })))
       )
-    let declareIntent: (key: string) => Effect.Effect<void> = () => Effect.void
+    let declareIntent: (key: string) => Effect.Effect<void> = (key) =>
+      Effect.dieMessage(`an intent for ${key} was declared before its page's: a defect`)
 
     const runOp = (op: Stored): Effect.Effect<void, never, TargetApi> =>
       Effect.gen(function* () {

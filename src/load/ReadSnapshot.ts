@@ -35,27 +35,35 @@ export const listRows = (body: unknown): Array<Record<string, unknown>> => {
   return Array.isArray(b?.data) ? (b.data as Array<Record<string, unknown>>) : []
 }
 
-/** The organization's base currency: `GET /organization`, else the currency list's base flag. */
-export const baseCurrency = Effect.gen(function* () {
-  const api = yield* TargetApi
-  const org = yield* api.read("GET", "/organization").pipe(
+/** The organization's record (`GET /organization`); empty when the target has no such endpoint (404). */
+export const organization = Effect.flatMap(TargetApi, (api) =>
+  api.read("GET", "/organization").pipe(
     Effect.map(unwrap),
     Effect.catchIf(
       (e) => e instanceof TargetRejected && e.status === 404,
       () => Effect.succeed({} as Record<string, unknown>)
     )
   )
-  const fromOrg =
-    str(org.baseCurrency) || str(org.currency) || str(org.currencyCode) || str(org.functionalCurrency)
-  if (fromOrg) return fromOrg
-  const list = listRows(yield* api.read("GET", "/organization/currencies?limit=1000&offset=0"))
-  const base = list.find((c) => c.baseCurrency === true || c.isBaseCurrency === true || c.base === true)
-  if (base) return str(base.currencyCode)
-  return yield* new TargetProtocolError({
-    operation: "GET /organization",
-    detail: "no base currency in the organization or its currency list"
+)
+
+/** The organization's base currency: `GET /organization`, else the currency list's base flag. */
+export const baseCurrency = Effect.flatMap(organization, (org) => baseCurrencyOf(org))
+
+/** The base currency of the organization's record `org`, else of the currency list's base flag. */
+export const baseCurrencyOf = (org: Record<string, unknown>) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const fromOrg =
+      str(org.baseCurrency) || str(org.currency) || str(org.currencyCode) || str(org.functionalCurrency)
+    if (fromOrg) return fromOrg
+    const list = listRows(yield* api.read("GET", "/organization/currencies?limit=1000&offset=0"))
+    const base = list.find((c) => c.baseCurrency === true || c.isBaseCurrency === true || c.base === true)
+    if (base) return str(base.currencyCode)
+    return yield* new TargetProtocolError({
+      operation: "GET /organization",
+      detail: "no base currency in the organization or its currency list"
+    })
   })
-})
 
 export const read = Effect.gen(function* () {
   const api = yield* TargetApi

@@ -61,12 +61,6 @@ export const PROJECTION_LIMIT = 25_000
  */
 const PREVIEW_PAGE = 500
 
-/** What the preview read of the target: the whole of it when it runs the plan in a copy of it. */
-interface Target {
-  readonly outline: MirrorSnapshot.Outline
-  readonly content?: MirrorSnapshot.SnapshotContent
-}
-
 /** The preview of the stored plan, and the stored plan's operations as it shows them, page by page. */
 const make = (
   books: Pick<SourceBooks, "trialBalances">,
@@ -88,18 +82,18 @@ const make = (
     const projecting = operations <= projectionLimit
     const target = yield* Effect.either(
       projecting
-        ? Effect.map(MirrorSnapshot.take, (s): Target => ({ outline: s.content, content: s.content }))
-        : Effect.map(MirrorSnapshot.outline, (outline): Target => ({ outline }))
+        ? Effect.map(MirrorSnapshot.take, (s): MirrorSnapshot.Outline => s.content)
+        : MirrorSnapshot.outline
     )
     const projection = Either.isLeft(target)
       ? Either.left(target.left.message)
-      : target.right.content === undefined
+      : !MirrorSnapshot.isWhole(target.right)
         ? Either.left(
             `the plan has ${operations.toLocaleString("en-US")} operations, more than the ${projectionLimit.toLocaleString("en-US")} plan runs in a scratch copy of the target; ` +
               "run rehearse, which loads the plan into a mirror of the target and reports the projected trial balance"
           )
         : yield* Projection.project(
-            target.right.content,
+            target.right,
             PlanStore.page,
             tbs.map((t) => t.asAt),
             scratch
@@ -131,7 +125,7 @@ const make = (
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {
       header: {
-        company: Either.isRight(target) ? target.right.outline.organisation.name : "",
+        company: Either.isRight(target) ? target.right.organisation.name : "",
         sourceSystem,
         baseCurrency: meta.baseCurrency,
         conversion: conversionText(meta.conversion),
@@ -140,7 +134,7 @@ const make = (
         generatedAt
       },
       kinds: Preview.kindCounts(planned, p?.outcomes ?? []),
-      matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(target)?.outline),
+      matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(target)),
       documents,
       phaseCounts,
       issues: Preview.groupIssues(yield* PlanStore.issues),

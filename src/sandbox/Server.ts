@@ -16,7 +16,7 @@ export interface ServerDeps {
   readonly apiKeys: ReadonlySet<string> | undefined
   readonly requestLog: string | undefined
   readonly onWrite: ((method: string, path: string) => void) | undefined
-  readonly onRead?: ((method: string, path: string) => void) | undefined
+  readonly onRead: ((method: string, path: string) => void) | undefined
 }
 
 /** Searches and reports are POSTs that write nothing. */

@@ -170,6 +170,11 @@ describe("the plan's dry-run preview of the bundled sample", () => {
           PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox, 700)
         )
         assert.deepStrictEqual(documentReads(), [], "without a projection no document is read")
+        assert.deepStrictEqual(
+          read.filter((p) => p.endsWith("/organization")),
+          ["/api/v1/organization"],
+          "the organisation is read once, for its name and its base currency"
+        )
         assert.isUndefined(outlined.projected)
         assert.strictEqual(outlined.header.company, again.header.company)
         const accounts = (p: typeof again) => p.matched.find((m) => m.entity === "account")?.count

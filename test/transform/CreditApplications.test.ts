@@ -111,6 +111,37 @@ describe("credit applications", () => {
     )
   })
 
+  it("rows of the same credit and document are one application of their sum, with each row", () => {
+    const docs = [paid("INV-1", "2025-01-01", "109.00"), paid("INV-2", "2025-01-02", "50.00")]
+    const plan = build(
+      books({
+        documents: docs,
+        credits: [credit("CN-A", "2025-01-05", "159.00")],
+        allocations: [
+          {
+            creditNumber: "CN-A",
+            documentNumber: "INV-1",
+            amount: m("100.00"),
+            lineage: "Allocations.csv:2"
+          },
+          { creditNumber: "CN-A", documentNumber: "INV-2", amount: m("50.00"), lineage: "Allocations.csv:3" },
+          { creditNumber: "CN-A", documentNumber: "INV-1", amount: m("9.00"), lineage: "Allocations.csv:4" }
+        ]
+      })
+    )
+    assert.deepStrictEqual(
+      plan.issues.filter((i) => i.severity === "reject"),
+      []
+    )
+    assert.deepStrictEqual(applications(plan), [
+      "@customer-credit-note:CN-A → @invoice:INV-1 109",
+      "@customer-credit-note:CN-A → @invoice:INV-2 50"
+    ])
+    const lineage = plan.ops.find((o) => o.key === "credit:invoice:INV-1:CN-A")!.lineage
+    assert.includeMembers([...lineage], ["Allocations.csv:2", "Allocations.csv:4"])
+    assert.notInclude([...lineage], "Allocations.csv:3")
+  })
+
   it("allocations that cannot add up are rejects naming the rows", () => {
     const docs = [paid("INV-1", "2025-01-01", "109.00")]
     const over = rejects(
