@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import { fromEpochMs } from "../transform/Dates.js"
-import { TargetApi, unwrap } from "./TargetApi.js"
+import { PAGES_AT_ONCE, TargetApi, unwrap } from "./TargetApi.js"
 import { TargetProtocolError, TargetRejected } from "./TargetErrors.js"
 
 export const str = (v: unknown): string => (typeof v === "string" ? v : "")
@@ -17,7 +17,8 @@ export const all = (path: string, sortBy: string, filter?: Record<string, unknow
     const api = yield* TargetApi
     const { rows, truncated } = yield* api.searchAll(path, {
       ...(filter ? { filter } : {}),
-      sort: { sortBy: [sortBy], order: "ASC" }
+      sort: { sortBy: [sortBy], order: "ASC" },
+      pagesAtOnce: PAGES_AT_ONCE
     })
     if (truncated) {
       return yield* new TargetProtocolError({

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { remembered } from "../Remembered.js"
 import { addDays, fromEpochMs } from "../transform/Dates.js"
-import { TargetApi } from "../load/TargetApi.js"
+import { PAGES_AT_ONCE, TargetApi } from "../load/TargetApi.js"
 import { TargetProtocolError, type TargetError } from "../load/TargetErrors.js"
 
 export type Row = Record<string, unknown>
@@ -55,6 +55,7 @@ export const eachByDate = <A, E, R>(
           filter: { valueDate: { between: [from, to] } },
           sort: { sortBy: [sortBy], order: "ASC" },
           splitAbove: cap,
+          pagesAtOnce: PAGES_AT_ONCE,
           keep
         })
         if (found.maxRows !== undefined) cap = found.maxRows

@@ -105,7 +105,9 @@ describe("ReadBack", () => {
         found.map((r) => r.reference),
         target.rows.map((r) => r.reference)
       )
-      assert.strictEqual(target.seen.pages, 1 + 3 + 3 * 2 + 1 + 3 * 2)
+      // The truncated window's pages after its first are read four at a time (`pagesAtOnce`): its second and
+      // third, then two past the cap that the target answers empty.
+      assert.strictEqual(target.seen.pages, 1 + 1 + 4 + 3 * 2 + 1 + 3 * 2)
       // Read and not returned: the first page, the truncated window's 2,500 rows, the second window's first page.
       assert.strictEqual(target.seen.rows, 12_000 + 1000 + 2500 + 1000)
     })
@@ -120,6 +122,40 @@ describe("ReadBack", () => {
         found.map((r) => r.reference),
         target.rows.map((r) => r.reference)
       )
+    })
+  )
+
+  it.effect("the pages after the first are read side by side, and kept in order", () =>
+    Effect.gen(function* () {
+      // 6,500 rows in one window: the first page says 7 pages; the other 6 go out 4, then 2, at a time.
+      const rows = Array.from({ length: 6_500 }, (_, i) => ({
+        reference: `INV-${String(i).padStart(6, "0")}`
+      }))
+      let inFlight = 0
+      const most: Array<number> = []
+      const read = (_method: "GET" | "POST", _path: string, body?: unknown) =>
+        Effect.gen(function* () {
+          inFlight++
+          most.push(inFlight)
+          // Lets the other reads of the batch start before this one answers.
+          yield* Effect.yieldNow()
+          inFlight--
+          const b = body as { limit: number; offset: number }
+          return pageOf(rows, b.limit, b.offset, 10_000)
+        })
+      const side = yield* searchPages(read)("/invoices/search", {
+        sort: { sortBy: ["reference"], order: "ASC" },
+        pagesAtOnce: 4
+      })
+      assert.deepStrictEqual(side.rows, rows)
+      assert.strictEqual(most.length, 7)
+      assert.strictEqual(Math.max(...most), 4)
+      most.length = 0
+      const alone = yield* searchPages(read)("/invoices/search", {
+        sort: { sortBy: ["reference"], order: "ASC" }
+      })
+      assert.deepStrictEqual(alone.rows, rows)
+      assert.strictEqual(Math.max(...most), 1, "one page at a time unless asked")
     })
   )
 
@@ -149,10 +185,11 @@ describe("reconcile's reads of the target's invoices and bills", () => {
       ).pipe(Effect.provide(target.layer))
       yield* Effect.repeatN(Effect.yieldNow(), 200)
       const ahead = target.seen.searches
-      // Each kind's first page (the count: three windows), its first window's two pages (truncated at the
-      // cap: five windows of it), then two windows of two pages each, one queued and one waiting to be: 14 of
-      // the 70 pages. Read without waiting for the comparison, all 70 were read by now.
-      assert.isAtMost(ahead, 2 * (1 + 2 + 2 * 2))
+      // Each kind's first page (the count: three windows), its first window's first page and the next four
+      // read together (the first of them truncated at the cap: five windows of it), then two windows of two
+      // pages each, one queued and one waiting to be: 20 of the 76 pages. Read without waiting for the
+      // comparison, all 76 were read by now.
+      assert.isAtMost(ahead, 2 * (1 + 1 + 4 + 2 * 2))
       // And read ahead at all: each kind's count and its first window, before anything is taken.
       assert.isAtLeast(ahead, 2 * (1 + 2))
       const handed = { invoice: [] as Array<string>, bill: [] as Array<string> }
