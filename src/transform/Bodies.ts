@@ -39,6 +39,11 @@ const Body =
     ) => object
     return class extends Base {
       constructor(props: unknown, options = true) {
+        // Without validation, `Schema.Class`'s constructor copies the fields, looks up each field's default
+        // (no body has one) and assigns them: an instance of the class with its fields as own properties is the
+        // same value, made without it. In CPU profiles of plan at 20,000 invoices the constructor took about
+        // 200 ms (`lazilyMergeDefaults` 111 ms, `klass` 87 ms).
+        if (options === true) return Object.assign(Object.create(new.target.prototype) as object, props)
         super(props, options)
       }
     } as never

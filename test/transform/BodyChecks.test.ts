@@ -4,6 +4,7 @@
  * included, naming the operation and the field, and keep nothing of it in the plan.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Equal from "effect/Equal"
 import * as Bodies from "../../src/transform/Bodies.js"
 import { PlanContext } from "../../src/transform/PlanContext.js"
 import { OpsInMemory } from "../../src/transform/Plan.js"
@@ -74,5 +75,41 @@ describe("a body the platform's schema refuses", () => {
       unitPrice: 10,
       accountResourceId: "acc-1"
     } as unknown as (typeof body.lineItems)[0])
+  })
+})
+
+describe("a body made without its schema's constructor", () => {
+  /** Every body class of `Bodies`: what has the fields of a `Schema.Class`. */
+  const classes = Object.entries(Bodies as Record<string, unknown>).flatMap(([name, c]) =>
+    typeof c === "function" && "fields" in c
+      ? [[name, c as unknown as { readonly fields: Record<string, unknown> }] as const]
+      : []
+  )
+
+  it("is the value the schema's constructor makes, an instance of its class with the same fields", () => {
+    const props = { name: "Consulting", quantity: m("2"), unitPrice: m("10.5"), accountResourceId: "acc-1" }
+    const fast = new Bodies.LineItem(props)
+    // The schema's own constructor, validating.
+    const made = new Bodies.LineItem(props, false)
+    assert.instanceOf(fast, Bodies.LineItem)
+    assert.deepStrictEqual(Object.keys(fast), Object.keys(made))
+    assert.isTrue(Equal.equals(fast, made))
+    assert.notStrictEqual(fast, props, "a value of its own, not the record it was made from")
+    assert.throws(() => new Bodies.LineItem({ ...props, name: "" }, false))
+  })
+
+  it("has no field with a default, which only the schema's constructor would fill in", () => {
+    assert.isAbove(classes.length, 20)
+    for (const [name, c] of classes)
+      for (const [field, s] of Object.entries(c.fields)) {
+        const ast = (
+          s as { ast?: { _tag?: string; defaultValue?: unknown; to?: { defaultValue?: unknown } } }
+        ).ast
+        const withDefault =
+          ast?._tag === "PropertySignatureDeclaration"
+            ? ast.defaultValue !== undefined
+            : ast?._tag === "PropertySignatureTransformation" && ast.to?.defaultValue !== undefined
+        assert.isFalse(withDefault, `${name}.${field} has a default`)
+      }
   })
 })
