@@ -68,34 +68,55 @@ export const baseCurrencyOf = (org: Record<string, unknown>) =>
 
 export const read = Effect.gen(function* () {
   const api = yield* TargetApi
-  const base = yield* baseCurrency
-  const currencies = listRows(yield* api.read("GET", "/organization/currencies?limit=1000&offset=0"))
-    .map((c) => str(c.currencyCode))
-    .filter((c) => c !== "")
-  const rates: Array<string> = []
-  for (const code of currencies.filter((c) => c !== base).sort()) {
-    const rows = listRows(
-      yield* api.read("GET", `/organization-currencies/${code}/rates?limit=1000&offset=0`)
+  // The organisation and its currencies first, then every list side by side: against a target 100 ms away,
+  // each read one after another made the snapshot wait on each round trip.
+  const [base, currencies] = yield* Effect.all(
+    [
+      baseCurrency,
+      Effect.map(api.read("GET", "/organization/currencies?limit=1000&offset=0"), (body) =>
+        listRows(body)
+          .map((c) => str(c.currencyCode))
+          .filter((c) => c !== "")
+      )
+    ],
+    { concurrency: "unbounded" }
+  )
+  const ratesOf = (code: string) =>
+    Effect.map(api.read("GET", `/organization-currencies/${code}/rates?limit=1000&offset=0`), (body) =>
+      listRows(body).flatMap((r) =>
+        typeof r.rateApplicableFrom === "number" ? [`${code}:${fromEpochMs(r.rateApplicableFrom)}`] : []
+      )
     )
-    for (const r of rows) {
-      if (typeof r.rateApplicableFrom === "number") rates.push(`${code}:${fromEpochMs(r.rateApplicableFrom)}`)
-    }
-  }
-  const accounts = (yield* all("/chart-of-accounts/search", "name")).map((a) => ({
+  const read = yield* Effect.all(
+    {
+      rates: Effect.forEach(
+        currencies.filter((c) => c !== base),
+        ratesOf,
+        { concurrency: "unbounded" }
+      ),
+      accounts: all("/chart-of-accounts/search", "name"),
+      taxProfiles: all("/tax-profiles/search", "name"),
+      contacts: all("/contacts/search", "name"),
+      items: all("/items/search", "itemCode")
+    },
+    { concurrency: "unbounded" }
+  )
+  const rates = read.rates.flat()
+  const accounts = read.accounts.map((a) => ({
     name: str(a.name),
     code: str(a.code),
     accountType: str(a.accountType) || str(a.classificationType),
     controlFlag: a.controlFlag === true,
     currencyCode: str(a.currencyCode)
   }))
-  const taxProfiles = (yield* all("/tax-profiles/search", "name")).map((p) => ({
+  const taxProfiles = read.taxProfiles.map((p) => ({
     name: str(p.name),
     vatValue: typeof p.vatValue === "number" ? p.vatValue : 0,
     appliesToSale: p.appliesToSale === true,
     appliesToPurchase: p.appliesToPurchase === true
   }))
-  const contactNames = (yield* all("/contacts/search", "name")).map((c) => str(c.name))
-  const itemCodes = (yield* all("/items/search", "itemCode")).map((i) => str(i.itemCode))
+  const contactNames = read.contacts.map((c) => str(c.name))
+  const itemCodes = read.items.map((i) => str(i.itemCode))
   const byName = <A extends { name: string }>(xs: Array<A>) =>
     xs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return {

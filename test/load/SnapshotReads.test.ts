@@ -1,0 +1,115 @@
+/**
+ * The plan's snapshot of the target (`ReadSnapshot.read`) and the rehearsal's (`MirrorSnapshot.take`) read
+ * their lists side by side, not one round trip after another, and read the same as before. The target is a
+ * fake `read` that yields before it answers, so that reads started together are seen in flight together.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as MirrorSnapshot from "../../src/load/MirrorSnapshot.js"
+import * as ReadSnapshot from "../../src/load/ReadSnapshot.js"
+import { searchPages, TargetApi } from "../../src/load/TargetApi.js"
+import { pageOf } from "../../src/sandbox/Search.js"
+
+const day = Date.UTC(2024, 0, 1)
+
+/** A target with two foreign currencies, a few records of each list, and no documents. */
+const fakeTarget = () => {
+  let inFlight = 0
+  let most = 0
+  const paths: Array<string> = []
+  const lists: Record<string, ReadonlyArray<Record<string, unknown>>> = {
+    "/chart-of-accounts/search": [
+      { name: "Sales", code: "200", accountType: "Revenue", accountClass: "Revenue" },
+      { name: "Bank", code: "090", accountType: "Bank", accountClass: "Asset" }
+    ],
+    "/tax-profiles/search": [{ name: "GST", vatValue: 9, appliesToSale: true, appliesToPurchase: true }],
+    "/contacts/search": [
+      { name: "Zeta Ltd", resourceId: "c2" },
+      { name: "Acme", resourceId: "c1" }
+    ],
+    "/items/search": [{ itemCode: "W-1", name: "Widget" }],
+    "/tags/search": [{ tagName: "North" }]
+  }
+  const answer = (method: string, path: string, body?: unknown): unknown => {
+    if (path === "/organization") return { data: { name: "Fake Pte", baseCurrency: "SGD" } }
+    if (path.startsWith("/organization/currencies?"))
+      return { data: ["SGD", "USD", "EUR"].map((currencyCode) => ({ currencyCode })) }
+    const rates = /^\/organization-currencies\/([A-Z]{3})\/rates/.exec(path)
+    if (rates) return { data: [{ rate: 1.3, rateFunctionalToSource: 1.3, rateApplicableFrom: day }] }
+    if (path.includes("/effective-rate")) return { data: { rateFunctionalToSource: 1.3 } }
+    if (path.startsWith("/account-classifications"))
+      return { data: [{ classificationType: "Bank", accountClass: "Asset" }] }
+    if (method === "POST") {
+      const b = body as { limit: number; offset: number }
+      return pageOf(lists[path] ?? [], b.limit, b.offset, 10_000)
+    }
+    throw new Error(`unexpected ${method} ${path}`)
+  }
+  const read = (method: "GET" | "POST", path: string, body?: unknown) =>
+    Effect.gen(function* () {
+      inFlight++
+      most = Math.max(most, inFlight)
+      paths.push(`${method} ${path}`)
+      // A few turns: a read started beside this one gets to start before this one answers.
+      for (let i = 0; i < 5; i++) yield* Effect.yieldNow()
+      inFlight--
+      return answer(method, path, body)
+    })
+  const layer = Layer.succeed(TargetApi, {
+    baseUrl: "http://fake",
+    send: () => Effect.die("not used"),
+    read,
+    searchAll: searchPages(read)
+  })
+  return { layer, most: () => most, paths }
+}
+
+describe("the snapshots of the target", () => {
+  it.effect("the plan's reads its lists side by side, each sorted as before", () =>
+    Effect.gen(function* () {
+      const target = fakeTarget()
+      const snapshot = yield* Effect.provide(ReadSnapshot.read, target.layer)
+      // The rates of two currencies, the chart, tax profiles, contacts and items: six reads at once.
+      assert.strictEqual(target.most(), 6)
+      assert.strictEqual(snapshot.baseCurrency, "SGD")
+      assert.deepStrictEqual(snapshot.enabledCurrencies, ["EUR", "SGD", "USD"])
+      assert.deepStrictEqual(snapshot.rates, ["EUR:2024-01-01", "USD:2024-01-01"])
+      assert.deepStrictEqual(
+        snapshot.accounts.map((a) => a.name),
+        ["Bank", "Sales"]
+      )
+      assert.deepStrictEqual(snapshot.contactNames, ["Acme", "Zeta Ltd"])
+      assert.deepStrictEqual(snapshot.itemCodes, ["W-1"])
+      assert.deepStrictEqual(
+        snapshot.taxProfiles.map((t) => t.name),
+        ["GST"]
+      )
+    })
+  )
+
+  it.effect("the rehearsal's reads its master data side by side, and keeps the currencies' order", () =>
+    Effect.gen(function* () {
+      const target = fakeTarget()
+      const { content } = yield* Effect.provide(MirrorSnapshot.take, target.layer)
+      // The currencies (their rates once they are known), classifications, chart, tax profiles, contacts, items
+      // and tags: seven reads at once.
+      assert.strictEqual(target.most(), 7)
+      assert.deepStrictEqual(content.enabledCurrencies, ["EUR", "USD"])
+      assert.deepStrictEqual(Object.keys(content.platformRates), ["EUR", "USD"])
+      assert.deepStrictEqual(
+        content.rates.map((r) => r.currencyCode),
+        ["EUR", "USD"]
+      )
+      assert.deepStrictEqual(
+        content.contacts.map((c) => c.name),
+        ["Acme", "Zeta Ltd"]
+      )
+      assert.deepStrictEqual(content.tags, ["North"])
+      assert.strictEqual(content.documents.length, 0)
+      // The documents, journals and cash legs one list at a time, after the master data.
+      const docs = target.paths.filter((p) => /invoices|bills|credit-notes|journals|cashflow/.test(p))
+      assert.strictEqual(docs.length, 6)
+    })
+  )
+})
