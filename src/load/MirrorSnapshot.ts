@@ -13,6 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { createHash } from "node:crypto"
 import * as NodeFs from "node:fs"
+import { searchByDate } from "../reconcile/ReadBack.js"
 import { fromEpochMs } from "../transform/Dates.js"
 import { all, baseCurrencyOf, listRows, organization, str } from "./ReadSnapshot.js"
 import { TargetApi, unwrap } from "./TargetApi.js"
@@ -165,6 +166,55 @@ const accountsIn = (base: string) =>
     )
   )
 
+/** What the snapshot keeps of a cash leg, as each page arrives. */
+const legOf = (l: Row) => {
+  const account = l.account as Row | undefined
+  return {
+    id: str(l.parentEntityResourceId) || str(l.businessTransactionResourceId),
+    status: str(l.transactionStatus),
+    direction: str(l.direction),
+    entry: {
+      type: str(l.businessTransactionType),
+      reference: str(l.businessTransactionReference),
+      date: date(l.valueDate),
+      bankAccount: str(account?.name) || null,
+      amount: num(l.totalAmount)
+    } satisfies SnapshotContent["cashEntries"][number]
+  }
+}
+
+/**
+ * Every row of a search (and its `filter`), each kept as `keep` makes it as its page arrives, read between the
+ * first row's date and the last's a window of dates at a time (`ReadBack.searchByDate`): a target holding more
+ * invoices than one search returns (10,000 on the platform) is read whole, where one search of them all was
+ * truncated and the rehearsal refused. A target whose rows carry no date is read in one search.
+ */
+const everyByDate = <A>(
+  path: string,
+  sortBy: string,
+  keep: (row: Row) => A,
+  filter?: Record<string, unknown>
+) =>
+  Effect.gen(function* () {
+    const api = yield* TargetApi
+    const edge = (order: "ASC" | "DESC") =>
+      Effect.map(
+        api.read("POST", path, {
+          ...(filter ? { filter } : {}),
+          sort: { sortBy: ["valueDate"], order },
+          limit: 1,
+          offset: 0
+        }),
+        (body) => listRows(body)[0]
+      )
+    const [first, last] = yield* Effect.all([edge("ASC"), edge("DESC")], { concurrency: "unbounded" })
+    if (first === undefined || last === undefined) return []
+    const from = date(first.valueDate)
+    const to = date(last.valueDate)
+    if (from === null || to === null) return (yield* all(path, sortBy, filter)).map(keep)
+    return yield* searchByDate(path, from, to, sortBy, keep, filter)
+  })
+
 /** Any failure of a snapshot's reads, as the snapshot's own. */
 const incomplete =
   (where: string) =>
@@ -176,8 +226,8 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
   const api = yield* TargetApi
   const { base, organisation } = yield* organisationAndBase
   // The master data side by side (against a target 100 ms away, each read one after another made the
-  // snapshot wait on each round trip); the documents, journals and cash legs below one list at a time, so that
-  // only one list's rows as the target gives them are held at once.
+  // snapshot wait on each round trip), then the documents, journals and cash legs side by side, each row kept
+  // as what the snapshot holds of it as its page arrives.
   const ratesOf = (code: string) =>
     Effect.all(
       [
@@ -253,11 +303,11 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
     appliesToPurchase: i.appliesToPurchase === true
   }))
   const tags = read.tags.map((t) => str(t.tagName) || str(t.name))
-  const documents: Array<SnapshotContent["documents"][number]> = []
-  for (const [kind, path] of DOCS)
-    for (const d of yield* all(path, "reference")) {
+  const documentOf =
+    (kind: (typeof DOCS)[number][0]) =>
+    (d: Row): SnapshotContent["documents"][number] => {
       const contact = d.contact as Row | null | undefined
-      documents.push({
+      return {
         kind,
         reference: str(d.reference),
         date: date(d.valueDate),
@@ -265,30 +315,33 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
         currencyCode: str(d.currencyCode) || base,
         status: str(d.status),
         totalAmount: num(d.totalAmount)
-      })
+      }
     }
-  const journals = (yield* all("/journals/search", "reference")).map((j) => ({
-    reference: str(j.reference),
-    date: date(j.valueDate),
-    status: str(j.status)
-  }))
-  const legs = yield* all("/cashflow-transactions/search", "businessTransactionReference", {
-    businessTransactionType: { in: CASH_TYPES }
-  })
+  const history = yield* Effect.all(
+    {
+      documents: Effect.forEach(DOCS, ([kind, path]) => everyByDate(path, "reference", documentOf(kind)), {
+        concurrency: "unbounded"
+      }),
+      journals: everyByDate("/journals/search", "reference", (j) => ({
+        reference: str(j.reference),
+        date: date(j.valueDate),
+        status: str(j.status)
+      })),
+      legs: everyByDate("/cashflow-transactions/search", "businessTransactionReference", legOf, {
+        businessTransactionType: { in: CASH_TYPES }
+      })
+    },
+    { concurrency: "unbounded" }
+  )
+  const documents = history.documents.flat()
+  const journals = history.journals
+  const legs = history.legs
   const entries = new Map<string, SnapshotContent["cashEntries"][number]>()
-  for (const l of legs) {
-    if (str(l.transactionStatus) === "VOID" || !CASH_TYPES.includes(str(l.businessTransactionType))) continue
-    const id = str(l.parentEntityResourceId) || str(l.businessTransactionResourceId)
-    const account = l.account as Row | undefined
+  for (const { id, status, direction, entry } of legs) {
+    if (status === "VOID" || !CASH_TYPES.includes(entry.type)) continue
     // A transfer has two legs: the entry is kept by the leg it leaves from.
-    if (entries.has(id) && str(l.direction) !== "PAYOUT") continue
-    entries.set(id, {
-      type: str(l.businessTransactionType),
-      reference: str(l.businessTransactionReference),
-      date: date(l.valueDate),
-      bankAccount: str(account?.name) || null,
-      amount: num(l.totalAmount)
-    })
+    if (entries.has(id) && direction !== "PAYOUT") continue
+    entries.set(id, entry)
   }
   const key = (...parts: Array<unknown>) => JSON.stringify(parts)
   return {

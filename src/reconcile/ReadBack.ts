@@ -44,7 +44,8 @@ export const eachByDate = <A, E, R>(
   to: string,
   sortBy: string,
   keep: (row: Row) => A,
-  each: (rows: ReadonlyArray<A>) => Effect.Effect<void, E, R>
+  each: (rows: ReadonlyArray<A>) => Effect.Effect<void, E, R>,
+  filter: Record<string, unknown> = {}
 ): Effect.Effect<void, TargetError | E, TargetApi | R> =>
   Effect.gen(function* () {
     const api = yield* TargetApi
@@ -52,7 +53,7 @@ export const eachByDate = <A, E, R>(
     const within = (from: string, to: string): Effect.Effect<void, TargetError | E, R> =>
       Effect.gen(function* () {
         const found = yield* api.searchAll<A>(path, {
-          filter: { valueDate: { between: [from, to] } },
+          filter: { ...filter, valueDate: { between: [from, to] } },
           sort: { sortBy: [sortBy], order: "ASC" },
           splitAbove: cap,
           pagesAtOnce: PAGES_AT_ONCE,
@@ -72,21 +73,32 @@ export const eachByDate = <A, E, R>(
     return yield* within(from, to)
   })
 
-/** Every row of `path` whose valueDate lies in [from, to] (`eachByDate`'s windows, in one array). */
+/**
+ * Every row of `path` whose valueDate lies in [from, to] and that `filter` takes (`eachByDate`'s windows, in
+ * one array).
+ */
 export const searchByDate = <A = Row>(
   path: string,
   from: string,
   to: string,
   sortBy = "reference",
-  keep: (row: Row) => A = (row) => row as A
+  keep: (row: Row) => A = (row) => row as A,
+  filter: Record<string, unknown> = {}
 ): Effect.Effect<Array<A>, TargetError, TargetApi> =>
   Effect.suspend(() => {
     const rows: Array<A> = []
     return Effect.as(
-      eachByDate(path, from, to, sortBy, keep, (found) =>
-        Effect.sync(() => {
-          for (const row of found) rows.push(row)
-        })
+      eachByDate(
+        path,
+        from,
+        to,
+        sortBy,
+        keep,
+        (found) =>
+          Effect.sync(() => {
+            for (const row of found) rows.push(row)
+          }),
+        filter
       ),
       rows
     )

@@ -29,7 +29,16 @@ const fakeTarget = () => {
       { name: "Acme", resourceId: "c1" }
     ],
     "/items/search": [{ itemCode: "W-1", name: "Widget" }],
-    "/tags/search": [{ tagName: "North" }]
+    "/tags/search": [{ tagName: "North" }],
+    // Seven invoices over seven days, two of them on one day.
+    "/invoices/search": [0, 1, 2, 2, 3, 5, 6].map((d, i) => ({
+      reference: `INV-${i + 1}`,
+      valueDate: day + d * 86_400_000,
+      contact: { name: "Acme" },
+      currencyCode: "SGD",
+      status: "UNPAID",
+      totalAmount: 100 + i
+    }))
   }
   const answer = (method: string, path: string, body?: unknown): unknown => {
     if (path === "/organization") return { data: { name: "Fake Pte", baseCurrency: "SGD" } }
@@ -41,8 +50,26 @@ const fakeTarget = () => {
     if (path.startsWith("/account-classifications"))
       return { data: [{ classificationType: "Bank", accountClass: "Asset" }] }
     if (method === "POST") {
-      const b = body as { limit: number; offset: number }
-      return pageOf(lists[path] ?? [], b.limit, b.offset, 10_000)
+      const b = body as {
+        limit: number
+        offset: number
+        filter?: { valueDate?: { between: [string, string] } }
+        sort: { sortBy: [string]; order: "ASC" | "DESC" }
+      }
+      const within = b.filter?.valueDate?.between
+      const field = b.sort.sortBy[0]
+      const rows = (lists[path] ?? [])
+        .filter((r) => {
+          if (within === undefined) return true
+          const d = new Date(r.valueDate as number).toISOString().slice(0, 10)
+          return d >= within[0] && d <= within[1]
+        })
+        .sort((x, y) => {
+          const [p, q] = [x[field], y[field]] as [string, string]
+          return (p < q ? -1 : p > q ? 1 : 0) * (b.sort.order === "ASC" ? 1 : -1)
+        })
+      // A cap of 3 rows a search: the 7 invoices are more than one search returns.
+      return pageOf(rows, b.limit, b.offset, path === "/invoices/search" ? 3 : 10_000)
     }
     throw new Error(`unexpected ${method} ${path}`)
   }
@@ -88,28 +115,43 @@ describe("the snapshots of the target", () => {
     })
   )
 
-  it.effect("the rehearsal's reads its master data side by side, and keeps the currencies' order", () =>
-    Effect.gen(function* () {
-      const target = fakeTarget()
-      const { content } = yield* Effect.provide(MirrorSnapshot.take, target.layer)
-      // The currencies (their rates once they are known), classifications, chart, tax profiles, contacts, items
-      // and tags: seven reads at once.
-      assert.strictEqual(target.most(), 7)
-      assert.deepStrictEqual(content.enabledCurrencies, ["EUR", "USD"])
-      assert.deepStrictEqual(Object.keys(content.platformRates), ["EUR", "USD"])
-      assert.deepStrictEqual(
-        content.rates.map((r) => r.currencyCode),
-        ["EUR", "USD"]
-      )
-      assert.deepStrictEqual(
-        content.contacts.map((c) => c.name),
-        ["Acme", "Zeta Ltd"]
-      )
-      assert.deepStrictEqual(content.tags, ["North"])
-      assert.strictEqual(content.documents.length, 0)
-      // The documents, journals and cash legs one list at a time, after the master data.
-      const docs = target.paths.filter((p) => /invoices|bills|credit-notes|journals|cashflow/.test(p))
-      assert.strictEqual(docs.length, 6)
-    })
+  it.effect(
+    "the rehearsal's reads its master data side by side, keeps the currencies' order, and reads more invoices than one search returns",
+    () =>
+      Effect.gen(function* () {
+        const target = fakeTarget()
+        const { content } = yield* Effect.provide(MirrorSnapshot.take, target.layer)
+        // The currencies (their rates once they are known), classifications, chart, tax profiles, contacts, items
+        // and tags: seven reads at once; then the first and last dates of the six lists of history: twelve.
+        assert.strictEqual(target.most(), 12)
+        assert.deepStrictEqual(content.enabledCurrencies, ["EUR", "USD"])
+        assert.deepStrictEqual(Object.keys(content.platformRates), ["EUR", "USD"])
+        assert.deepStrictEqual(
+          content.rates.map((r) => r.currencyCode),
+          ["EUR", "USD"]
+        )
+        assert.deepStrictEqual(
+          content.contacts.map((c) => c.name),
+          ["Acme", "Zeta Ltd"]
+        )
+        assert.deepStrictEqual(content.tags, ["North"])
+        // More invoices than one search returns, read a window of dates at a time: every one, once.
+        assert.deepStrictEqual(
+          content.documents.map((d) => d.reference),
+          ["INV-1", "INV-2", "INV-3", "INV-4", "INV-5", "INV-6", "INV-7"]
+        )
+        assert.deepStrictEqual(content.documents[2], {
+          kind: "invoice",
+          reference: "INV-3",
+          date: "2024-01-03",
+          contact: "Acme",
+          currencyCode: "SGD",
+          status: "UNPAID",
+          totalAmount: 102
+        })
+        // Each other list (none has rows): its first and last row's dates, and nothing more.
+        const others = target.paths.filter((p) => /bills|credit-notes|journals|cashflow/.test(p))
+        assert.strictEqual(others.length, 2 * 5)
+      })
   )
 })
