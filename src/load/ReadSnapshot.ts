@@ -1,32 +1,71 @@
 /**
  * Reads what the plan needs from the target (read-only): base currency, enabled currencies and their rates,
- * chart of accounts, tax profiles, contact names and item codes. Every list is read to the end; a truncated
- * list fails rather than planning against half a chart.
+ * chart of accounts, tax profiles, contact names and item codes. Every list is read to the end (`all`); one
+ * that cannot be read whole fails rather than planning against half a chart.
  */
 import * as Effect from "effect/Effect"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import { fromEpochMs } from "../transform/Dates.js"
-import { PAGES_AT_ONCE, TargetApi, unwrap } from "./TargetApi.js"
-import { TargetProtocolError, TargetRejected } from "./TargetErrors.js"
+import { DEFAULT_MAX_ROWS, PAGES_AT_ONCE, TargetApi, unwrap } from "./TargetApi.js"
+import { TargetProtocolError, TargetRejected, type TargetError } from "./TargetErrors.js"
 
 export const str = (v: unknown): string => (typeof v === "string" ? v : "")
 
-/** Every row of a search, sorted by `sortBy`; a truncated list fails. */
+/**
+ * What the next character of a text may be, as classes of the platform's `reg` filter, which together take
+ * every text: its end, a digit, each letter in either case, anything else.
+ */
+const NEXT_CHARACTERS = [
+  "$",
+  "[0-9]",
+  ..."ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("").map((c) => `[${c}${c.toLowerCase()}]`),
+  "[^0-9A-Za-z]"
+]
+
+/** How deep a list is cut by its texts' leading characters before it is given up as too large. */
+const MOST_CHARACTERS = 6
+
+/**
+ * Every row of a search, sorted by `sortBy` when read in one search. A list holding more rows
+ * than one search returns (10,000 on the platform) is read again cut by the leading characters of `sortBy`
+ * (a contact's name, an item's code), each part cut again while it is still too large; a part that cannot be
+ * cut further (one text, or characters outside digits and letters) fails, naming the filter it was read by.
+ */
 export const all = (path: string, sortBy: string, filter?: Record<string, unknown>) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const { rows, truncated } = yield* api.searchAll(path, {
-      ...(filter ? { filter } : {}),
-      sort: { sortBy: [sortBy], order: "ASC" },
-      pagesAtOnce: PAGES_AT_ONCE
-    })
-    if (truncated) {
-      return yield* new TargetProtocolError({
-        operation: `POST ${path}`,
-        detail: "the target truncated the list; it is too large to plan against in one read"
+    const search = (by?: string) =>
+      api.searchAll(path, {
+        filter: { ...filter, ...(by === undefined ? {} : { [sortBy]: { reg: [by] } }) },
+        sort: { sortBy: [sortBy], order: "ASC" },
+        pagesAtOnce: PAGES_AT_ONCE,
+        // A search the first page counts above the platform's cap is cut without reading it to the cap.
+        splitAbove: DEFAULT_MAX_ROWS
       })
-    }
-    return rows
+    const whole = yield* search()
+    if (!whole.truncated) return whole.rows
+    // The parts in the classes' order, whatever order they are answered in.
+    const cut = (prefix: string, depth: number): Effect.Effect<Array<Record<string, unknown>>, TargetError> =>
+      Effect.map(
+        Effect.forEach(
+          NEXT_CHARACTERS,
+          (next) =>
+            Effect.gen(function* () {
+              const pattern = `^${prefix}${next}`
+              const found = yield* search(pattern)
+              if (!found.truncated) return found.rows
+              if (next === "$" || next.startsWith("[^") || depth + 1 >= MOST_CHARACTERS)
+                return yield* new TargetProtocolError({
+                  operation: `POST ${path}`,
+                  detail: `the target truncated the list, even the part whose ${sortBy} matches ${pattern}; it is too large to plan against`
+                })
+              return yield* cut(prefix + next, depth + 1)
+            }),
+          { concurrency: PAGES_AT_ONCE }
+        ),
+        (parts) => parts.flat()
+      )
+    return yield* cut("", 0)
   })
 
 /** The rows of a list answer, wrapped in `{ data }` or not. */

@@ -175,6 +175,12 @@ const count = (v: unknown): number | undefined => (typeof v === "number" && v >=
  */
 export const PAGES_AT_ONCE = 4
 
+/**
+ * How many rows a search may hold before the target truncates it, until a truncated page says otherwise
+ * (`_meta.maxRows`): the platform's default soft cap.
+ */
+export const DEFAULT_MAX_ROWS = 10_000
+
 /** One page of a search, its rows already kept, and what it says of the whole search. */
 interface SearchPage<A> {
   readonly rows: ReadonlyArray<A>

@@ -6,18 +6,12 @@
 import * as Effect from "effect/Effect"
 import { remembered } from "../Remembered.js"
 import { addDays, fromEpochMs } from "../transform/Dates.js"
-import { PAGES_AT_ONCE, TargetApi } from "../load/TargetApi.js"
+import { DEFAULT_MAX_ROWS, PAGES_AT_ONCE, TargetApi } from "../load/TargetApi.js"
 import { TargetProtocolError, type TargetError } from "../load/TargetErrors.js"
 
 export type Row = Record<string, unknown>
 
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
-
-/**
- * How many rows a search may hold before the target truncates it, until a truncated page says otherwise
- * (`_meta.maxRows`): the platform's default soft cap.
- */
-const DEFAULT_MAX_ROWS = 10_000
 
 /** A window's share of the cap it is cut to hold: dates are not evenly busy. */
 const FILL = 0.8

@@ -155,3 +155,64 @@ describe("the snapshots of the target", () => {
       })
   )
 })
+
+describe("a list larger than one search returns", () => {
+  /** Contacts served under a cap of `cap` rows a search, with the `reg` filter on their names. */
+  const contactsTarget = (names: ReadonlyArray<string>, cap: number) => {
+    const filters: Array<string> = []
+    const read = (_method: "GET" | "POST", _path: string, body?: unknown) =>
+      Effect.sync(() => {
+        const b = body as { limit: number; offset: number; filter?: { name?: { reg: [string] } } }
+        const reg = b.filter?.name?.reg[0]
+        if (reg !== undefined && b.offset === 0) filters.push(reg)
+        const rows = names
+          .filter((n) => reg === undefined || new RegExp(reg).test(n))
+          .sort()
+          .map((name) => ({ name }))
+        return pageOf(rows, b.limit, b.offset, cap)
+      })
+    const layer = Layer.succeed(TargetApi, {
+      baseUrl: "http://fake",
+      send: () => Effect.die("not used"),
+      read,
+      searchAll: searchPages(read)
+    })
+    return { layer, filters }
+  }
+
+  it.effect(
+    "is read again cut by its names' first characters, and a part still too large by its second",
+    () =>
+      Effect.gen(function* () {
+        const names = [
+          "Acme",
+          "acorn",
+          "Beta",
+          "Bravo",
+          "Bolt",
+          "Blue",
+          "B",
+          "1st Co",
+          "Zed",
+          "\u00c4\u00e4kk\u00f6nen"
+        ]
+        const target = contactsTarget(names, 3)
+        const rows = yield* Effect.provide(ReadSnapshot.all("/contacts/search", "name"), target.layer)
+        assert.deepStrictEqual(rows.map((r) => r.name).sort(), [...names].sort())
+        // Five names start with a B: that part is cut again by the second character.
+        assert.include(target.filters, "^[Bb]")
+        assert.include(target.filters, "^[Bb][Rr]")
+        assert.include(target.filters, "^[Bb]$")
+        assert.notInclude(target.filters, "^[Aa][Cc]", "a part the cap holds is not cut again")
+      })
+  )
+
+  it.effect("fails naming the part that cannot be cut further", () =>
+    Effect.gen(function* () {
+      const target = contactsTarget(["Same", "Same", "Same", "Same"], 3)
+      const r = yield* Effect.flip(Effect.provide(ReadSnapshot.all("/contacts/search", "name"), target.layer))
+      assert.strictEqual(r._tag, "TargetProtocolError")
+      assert.include(r.message, "^[Ss][Aa][Mm][Ee]$")
+    })
+  )
+})
