@@ -15,9 +15,9 @@ import { createHash } from "node:crypto"
 import * as NodeFs from "node:fs"
 import { searchByDate } from "../reconcile/ReadBack.js"
 import { fromEpochMs } from "../transform/Dates.js"
-import { all, baseCurrencyOf, listRows, organization, str } from "./ReadSnapshot.js"
+import { all, list, listRows, organizationAndCurrencies, str } from "./ReadSnapshot.js"
 import { TargetApi, unwrap } from "./TargetApi.js"
-import { TargetProtocolError, type TargetError } from "./TargetErrors.js"
+import type { TargetError } from "./TargetErrors.js"
 
 export const SNAPSHOT_FORMAT = "ledger-migrate/target-snapshot"
 
@@ -110,19 +110,6 @@ const sortBy = <A>(xs: Array<A>, key: (a: A) => string): Array<A> =>
 const date = (v: unknown): string | null => (typeof v === "number" ? fromEpochMs(v) : null)
 const num = (v: unknown): number => (typeof v === "number" ? v : 0)
 
-/** A GET list read to its end (a `truncated` answer fails). */
-const list = (path: string) =>
-  Effect.gen(function* () {
-    const api = yield* TargetApi
-    const body = yield* api.read("GET", path)
-    if ((body as { truncated?: unknown } | undefined)?.truncated === true)
-      return yield* new TargetProtocolError({
-        operation: `GET ${path}`,
-        detail: "the target truncated the list"
-      })
-    return listRows(body)
-  })
-
 const DOCS = [
   ["invoice", "/invoices/search"],
   ["bill", "/bills/search"],
@@ -134,13 +121,13 @@ const CASH_TYPES = ["JOURNAL_DIRECT_CASH_IN", "JOURNAL_DIRECT_CASH_OUT", "JOURNA
 
 /**
  * The organisation's name, base currency and time zone, from one read of its record (an organisation the
- * target does not show: defaults).
+ * target does not show: defaults), and its currency list.
  */
 const organisationAndBase = Effect.gen(function* () {
-  const org = yield* organization
-  const base = yield* baseCurrencyOf(org)
+  const { org, currencies, base } = yield* organizationAndCurrencies
   return {
     base,
+    currencies,
     organisation: {
       name: str(org.name) || "Target organisation",
       baseCurrency: base,
@@ -224,7 +211,7 @@ const incomplete =
 /** Reads the whole snapshot content from the target (GETs and searches only). */
 const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effect.gen(function* () {
   const api = yield* TargetApi
-  const { base, organisation } = yield* organisationAndBase
+  const { base, organisation, currencies: listed } = yield* organisationAndBase
   // The master data side by side (against a target 100 ms away, each read one after another made the
   // snapshot wait on each round trip), then the documents, journals and cash legs side by side, each row kept
   // as what the snapshot holds of it as its page arrives.
@@ -238,8 +225,8 @@ const readContent: Effect.Effect<SnapshotContent, TargetError, TargetApi> = Effe
     )
   const read = yield* Effect.all(
     {
-      currencies: Effect.flatMap(list("/organization/currencies?limit=1000&offset=0"), (rows) => {
-        const codes = rows
+      currencies: Effect.suspend(() => {
+        const codes = listed
           .map((c) => str(c.currencyCode))
           .filter((c) => c !== "" && c !== base)
           .sort()

@@ -86,43 +86,50 @@ export const organization = Effect.flatMap(TargetApi, (api) =>
   )
 )
 
-/** The organization's base currency: `GET /organization`, else the currency list's base flag. */
-export const baseCurrency = Effect.flatMap(organization, (org) => baseCurrencyOf(org))
-
-/** The base currency of the organization's record `org`, else of the currency list's base flag. */
-export const baseCurrencyOf = (org: Record<string, unknown>) =>
+/** A GET list read to its end (a `truncated` answer fails). */
+export const list = (path: string) =>
   Effect.gen(function* () {
     const api = yield* TargetApi
-    const fromOrg =
-      str(org.baseCurrency) || str(org.currency) || str(org.currencyCode) || str(org.functionalCurrency)
-    if (fromOrg) return fromOrg
-    const list = listRows(yield* api.read("GET", "/organization/currencies?limit=1000&offset=0"))
-    const base = list.find((c) => c.baseCurrency === true || c.isBaseCurrency === true || c.base === true)
-    if (base) return str(base.currencyCode)
+    const body = yield* api.read("GET", path)
+    if ((body as { truncated?: unknown } | undefined)?.truncated === true)
+      return yield* new TargetProtocolError({
+        operation: `GET ${path}`,
+        detail: "the target truncated the list"
+      })
+    return listRows(body)
+  })
+
+/**
+ * The organization's record and its currency list, read side by side, and the base currency they give: the
+ * record's, else the list's base flag. The list is read once, for the base currency and for the currencies.
+ */
+export const organizationAndCurrencies = Effect.gen(function* () {
+  const [org, currencies] = yield* Effect.all(
+    [organization, list("/organization/currencies?limit=1000&offset=0")],
+    { concurrency: "unbounded" }
+  )
+  const fromOrg =
+    str(org.baseCurrency) || str(org.currency) || str(org.currencyCode) || str(org.functionalCurrency)
+  const flagged = currencies.find(
+    (c) => c.baseCurrency === true || c.isBaseCurrency === true || c.base === true
+  )
+  const base = fromOrg || (flagged === undefined ? "" : str(flagged.currencyCode))
+  if (base === "")
     return yield* new TargetProtocolError({
       operation: "GET /organization",
       detail: "no base currency in the organization or its currency list"
     })
-  })
+  return { org, currencies, base }
+})
 
 export const read = Effect.gen(function* () {
-  const api = yield* TargetApi
   // The organisation and its currencies first, then every list side by side: against a target 100 ms away,
   // each read one after another made the snapshot wait on each round trip.
-  const [base, currencies] = yield* Effect.all(
-    [
-      baseCurrency,
-      Effect.map(api.read("GET", "/organization/currencies?limit=1000&offset=0"), (body) =>
-        listRows(body)
-          .map((c) => str(c.currencyCode))
-          .filter((c) => c !== "")
-      )
-    ],
-    { concurrency: "unbounded" }
-  )
+  const { base, currencies: listed } = yield* organizationAndCurrencies
+  const currencies = listed.map((c) => str(c.currencyCode)).filter((c) => c !== "")
   const ratesOf = (code: string) =>
-    Effect.map(api.read("GET", `/organization-currencies/${code}/rates?limit=1000&offset=0`), (body) =>
-      listRows(body).flatMap((r) =>
+    Effect.map(list(`/organization-currencies/${code}/rates?limit=1000&offset=0`), (rows) =>
+      rows.flatMap((r) =>
         typeof r.rateApplicableFrom === "number" ? [`${code}:${fromEpochMs(r.rateApplicableFrom)}`] : []
       )
     )

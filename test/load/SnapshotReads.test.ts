@@ -13,10 +13,17 @@ import { pageOf } from "../../src/sandbox/Search.js"
 
 const day = Date.UTC(2024, 0, 1)
 
-/** A target with two foreign currencies, a few records of each list, and no documents. */
-const fakeTarget = () => {
+/**
+ * A target with two foreign currencies, a few records of each list, and no documents; `baseFlagged`: its
+ * organisation's record names no base currency, its currency list flags it.
+ */
+const fakeTarget = (baseFlagged = false) => {
   let inFlight = 0
   let most = 0
+  // The same, counting only the reads of master data (not the documents, journals and cash legs).
+  let masterInFlight = 0
+  let mostMaster = 0
+  const isHistory = (path: string) => /invoices|bills|credit-notes|journals|cashflow/.test(path)
   const paths: Array<string> = []
   const lists: Record<string, ReadonlyArray<Record<string, unknown>>> = {
     "/chart-of-accounts/search": [
@@ -41,9 +48,15 @@ const fakeTarget = () => {
     }))
   }
   const answer = (method: string, path: string, body?: unknown): unknown => {
-    if (path === "/organization") return { data: { name: "Fake Pte", baseCurrency: "SGD" } }
+    if (path === "/organization")
+      return { data: baseFlagged ? { name: "Fake Pte" } : { name: "Fake Pte", baseCurrency: "SGD" } }
     if (path.startsWith("/organization/currencies?"))
-      return { data: ["SGD", "USD", "EUR"].map((currencyCode) => ({ currencyCode })) }
+      return {
+        data: ["SGD", "USD", "EUR"].map((currencyCode) => ({
+          currencyCode,
+          ...(baseFlagged && currencyCode === "SGD" ? { baseCurrency: true } : {})
+        }))
+      }
     const rates = /^\/organization-currencies\/([A-Z]{3})\/rates/.exec(path)
     if (rates) return { data: [{ rate: 1.3, rateFunctionalToSource: 1.3, rateApplicableFrom: day }] }
     if (path.includes("/effective-rate")) return { data: { rateFunctionalToSource: 1.3 } }
@@ -77,10 +90,13 @@ const fakeTarget = () => {
     Effect.gen(function* () {
       inFlight++
       most = Math.max(most, inFlight)
+      const master = !isHistory(path)
+      if (master) mostMaster = Math.max(mostMaster, ++masterInFlight)
       paths.push(`${method} ${path}`)
       // A few turns: a read started beside this one gets to start before this one answers.
-      for (let i = 0; i < 5; i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 50; i++) yield* Effect.yieldNow()
       inFlight--
+      if (master) masterInFlight--
       return answer(method, path, body)
     })
   const layer = Layer.succeed(TargetApi, {
@@ -89,7 +105,7 @@ const fakeTarget = () => {
     read,
     searchAll: searchPages(read)
   })
-  return { layer, most: () => most, paths }
+  return { layer, most: () => most, mostMaster: () => mostMaster, paths }
 }
 
 describe("the snapshots of the target", () => {
@@ -124,6 +140,9 @@ describe("the snapshots of the target", () => {
         // The currencies (their rates once they are known), classifications, chart, tax profiles, contacts, items
         // and tags: seven reads at once; then the first and last dates of the six lists of history: twelve.
         assert.strictEqual(target.most(), 12)
+        // The master data alone, once the organisation and its currency list are read (side by side): each
+        // currency's rates and effective rate, classifications, chart, tax profiles, contacts, items and tags.
+        assert.strictEqual(target.mostMaster(), 2 * 2 + 6)
         assert.deepStrictEqual(content.enabledCurrencies, ["EUR", "USD"])
         assert.deepStrictEqual(Object.keys(content.platformRates), ["EUR", "USD"])
         assert.deepStrictEqual(
@@ -153,6 +172,25 @@ describe("the snapshots of the target", () => {
         const others = target.paths.filter((p) => /bills|credit-notes|journals|cashflow/.test(p))
         assert.strictEqual(others.length, 2 * 5)
       })
+  )
+})
+
+describe("a target whose base currency only its currency list gives", () => {
+  it.effect("is read with its currency list once, by the plan's snapshot and by the rehearsal's", () =>
+    Effect.gen(function* () {
+      const listReads = (paths: ReadonlyArray<string>) =>
+        paths.filter((p) => p.startsWith("GET /organization/currencies?")).length
+      const plan = fakeTarget(true)
+      const snapshot = yield* Effect.provide(ReadSnapshot.read, plan.layer)
+      assert.strictEqual(snapshot.baseCurrency, "SGD")
+      assert.deepStrictEqual(snapshot.rates, ["EUR:2024-01-01", "USD:2024-01-01"])
+      assert.strictEqual(listReads(plan.paths), 1)
+      const rehearsal = fakeTarget(true)
+      const { content } = yield* Effect.provide(MirrorSnapshot.take, rehearsal.layer)
+      assert.strictEqual(content.organisation.baseCurrency, "SGD")
+      assert.deepStrictEqual(content.enabledCurrencies, ["EUR", "USD"])
+      assert.strictEqual(listReads(rehearsal.paths), 1)
+    })
   )
 })
 
