@@ -3,7 +3,6 @@
  * own tax profiles and rounding, will arrive at the source's line amounts, tax and total to the cent; a
  * payment carries the bank-currency amount and the document-currency amount it settles.
  */
-import { append } from "../Multimap.js"
 import * as Bodies from "./Bodies.js"
 import { bankAmountIn, rateOn } from "./Fx.js"
 import { planLines, tagsOf } from "./Lines.js"
@@ -12,6 +11,7 @@ import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
 import { assignReferences, migrating, paymentOrder, paymentReference } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceDocument, SourcePayment, SourceRate } from "./SourceModel.js"
+import { flat } from "../Strings.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -127,7 +127,7 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
       Bodies.Document,
       () => documentBody(ctx, books, doc, reference)
     )
-    const numberKey = `${doc.kind}:${doc.number}`
+    const numberKey = flat(`${doc.kind}:${doc.number}`)
     if (ok)
       planned.set(
         numberKey,
@@ -136,6 +136,44 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
     else if (reference !== doc.number) planned.set(numberKey, "ambiguous")
   }
   return planned
+}
+
+/**
+ * What an open document without payments has: written out, not spread from its planned document, which gave
+ * each such object a hidden class of its own (10,212 of them at 20,000 invoices, 3 MB, in a heap snapshot).
+ */
+const NO_PAYMENTS: ReadonlyArray<SourcePayment> = []
+const NO_AMOUNTS: ReadonlyArray<Money.Money> = []
+
+/**
+ * The payments grouped by their document (`kind:number`), the groups in that key's order, each group's in the
+ * books' order: sorted, each group an array of its length, not gathered into a map of arrays grown a push at a
+ * time (each with room for 17 payments, for documents paid once or twice).
+ */
+const paymentsByDocument = (
+  payments: ReadonlyArray<SourcePayment>
+): Array<{ readonly docKey: string; readonly payments: Array<SourcePayment> }> => {
+  // By kind, then number: the order of their keys, since a kind is never a prefix of another.
+  const sorted = [...payments].sort(
+    (a, b) => compare(a.documentKind, b.documentKind) || compare(a.documentNumber, b.documentNumber)
+  )
+  const groups: Array<{ readonly docKey: string; readonly payments: Array<SourcePayment> }> = []
+  for (let i = 0; i < sorted.length;) {
+    const first = sorted[i]!
+    let j = i + 1
+    while (
+      j < sorted.length &&
+      sorted[j]!.documentKind === first.documentKind &&
+      sorted[j]!.documentNumber === first.documentNumber
+    )
+      j++
+    groups.push({
+      docKey: flat(`${first.documentKind}:${first.documentNumber}`),
+      payments: sorted.slice(i, j)
+    })
+    i = j
+  }
+  return groups
 }
 
 /** A planned document's bank payments, each with the amount it settles in the document's currency. */
@@ -162,15 +200,22 @@ export const documentCash = (
   books: SourceBooks,
   documents: Map<string, PlannedDocument>
 ): Map<string, DocumentCash | undefined> => {
-  const byDoc = new Map<string, Array<SourcePayment>>()
-  for (const p of books.payments) append(byDoc, `${p.documentKind}:${p.documentNumber}`, p)
+  const byDoc = paymentsByDocument(books.payments)
   const base = ctx.snapshot.baseCurrency
   const out = new Map<string, DocumentCash | undefined>()
+  let next = 0
   for (const [docKey, planned] of [...documents].sort(([a], [b]) => compare(a, b))) {
-    if (planned !== "ambiguous" && planned.doc.state === "open" && !byDoc.has(docKey))
-      out.set(docKey, { ...planned, payments: [], amounts: [], cash: Money.zero })
+    while (next < byDoc.length && byDoc[next]!.docKey < docKey) next++
+    if (planned !== "ambiguous" && planned.doc.state === "open" && byDoc[next]?.docKey !== docKey)
+      out.set(docKey, {
+        doc: planned.doc,
+        reference: planned.reference,
+        payments: NO_PAYMENTS,
+        amounts: NO_AMOUNTS,
+        cash: Money.zero
+      })
   }
-  for (const [docKey, payments] of [...byDoc].sort(([a], [b]) => compare(a, b))) {
+  for (const { docKey, payments } of byDoc) {
     const planned = documents.get(docKey)
     const lineage = payments.map((p) => p.lineage)
     if (planned === "ambiguous") {
