@@ -112,11 +112,15 @@ export const planCreditSettlements = (
     .filter((p) => p.credit.state === "open")
     .map((planned) => ({ planned, left: planned.credit.used }))
   planRefunds(ctx, books, uses)
+  // Only a document with something left to explain, or one the allocations file names, can take a credit.
+  // Most are settled by their bank payments alone, and are passed over.
+  const named = new Set((books.allocations ?? []).map((a) => a.documentNumber))
   const docs: Array<DocUse> = []
   for (const [docKey, c] of cash) {
     if (c === undefined) continue
     const left = Money.sub(settledOf(c.doc), c.cash)
-    docs.push({ docKey, cash: c, left: Money.isNegative(left) ? Money.zero : left })
+    if (Money.greaterThan(left, Money.zero)) docs.push({ docKey, cash: c, left })
+    else if (named.has(c.doc.number)) docs.push({ docKey, cash: c, left: Money.zero })
   }
   const applied: Array<Applied> = []
   // Each credit's application to each document, found by credit and document: searching `applied` for it at
@@ -155,8 +159,6 @@ export const planCreditSettlements = (
         amount: u.left
       }
     })
-  // Only a document with something left to explain can take a credit (`infer` passes over the others): most
-  // are settled by their bank payments alone.
   const docCaps: Array<Capacity<DocUse>> = []
   for (const d of docs) {
     if (!Money.greaterThan(d.left, Money.zero)) continue

@@ -166,6 +166,26 @@ describe("credit applications", () => {
       })
     )
     assert.isTrue(unknown.some((i) => i.lineage[0] === "Allocations.csv:3"))
+    // The document's bank payments settle it: nothing is left for the credit, which the reject says.
+    const settled = rejects(
+      books({
+        documents: docs,
+        credits: [credit("CN-A", "2025-01-05", "50.00")],
+        payments: [payment("INV-1", "2025-01-20", "109.00", 9)],
+        allocations: [
+          { creditNumber: "CN-A", documentNumber: "INV-1", amount: m("50.00"), lineage: "Allocations.csv:4" }
+        ]
+      })
+    )
+    assert.isTrue(
+      settled.some(
+        (i) =>
+          i.lineage[0] === "Allocations.csv:4" &&
+          i.why ===
+            "it exceeds the 0.00 of INV-1 that the export says was paid and its bank payments do not explain"
+      ),
+      JSON.stringify(settled.map((i) => i.why))
+    )
     const short = rejects(
       books({
         documents: [paid("INV-1", "2025-01-01", "10.00")],
