@@ -3,6 +3,7 @@
  * own tax profiles and rounding, will arrive at the source's line amounts, tax and total to the cent; a
  * payment carries the bank-currency amount and the document-currency amount it settles.
  */
+import { groupBy } from "../Multimap.js"
 import * as Bodies from "./Bodies.js"
 import { bankAmountIn, rateOn } from "./Fx.js"
 import { planLines, tagsOf } from "./Lines.js"
@@ -145,37 +146,6 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
 const NO_PAYMENTS: ReadonlyArray<SourcePayment> = []
 const NO_AMOUNTS: ReadonlyArray<Money.Money> = []
 
-/**
- * The payments grouped by their document (`kind:number`), the groups in that key's order, each group's in the
- * books' order: sorted, each group an array of its length, not gathered into a map of arrays grown a push at a
- * time (each with room for 17 payments, for documents paid once or twice).
- */
-const paymentsByDocument = (
-  payments: ReadonlyArray<SourcePayment>
-): Array<{ readonly docKey: string; readonly payments: Array<SourcePayment> }> => {
-  // By kind, then number: the order of their keys, since a kind is never a prefix of another.
-  const sorted = [...payments].sort(
-    (a, b) => compare(a.documentKind, b.documentKind) || compare(a.documentNumber, b.documentNumber)
-  )
-  const groups: Array<{ readonly docKey: string; readonly payments: Array<SourcePayment> }> = []
-  for (let i = 0; i < sorted.length;) {
-    const first = sorted[i]!
-    let j = i + 1
-    while (
-      j < sorted.length &&
-      sorted[j]!.documentKind === first.documentKind &&
-      sorted[j]!.documentNumber === first.documentNumber
-    )
-      j++
-    groups.push({
-      docKey: flat(`${first.documentKind}:${first.documentNumber}`),
-      payments: sorted.slice(i, j)
-    })
-    i = j
-  }
-  return groups
-}
-
 /** A planned document's bank payments, each with the amount it settles in the document's currency. */
 export interface DocumentCash {
   readonly doc: SourceDocument
@@ -200,13 +170,11 @@ export const documentCash = (
   books: SourceBooks,
   documents: Map<string, PlannedDocument>
 ): Map<string, DocumentCash | undefined> => {
-  const byDoc = paymentsByDocument(books.payments)
+  const byDoc = groupBy(books.payments, (p) => flat(`${p.documentKind}:${p.documentNumber}`))
   const base = ctx.snapshot.baseCurrency
   const out = new Map<string, DocumentCash | undefined>()
-  let next = 0
   for (const [docKey, planned] of [...documents].sort(([a], [b]) => compare(a, b))) {
-    while (next < byDoc.length && byDoc[next]!.docKey < docKey) next++
-    if (planned !== "ambiguous" && planned.doc.state === "open" && byDoc[next]?.docKey !== docKey)
+    if (planned !== "ambiguous" && planned.doc.state === "open" && !byDoc.has(docKey))
       out.set(docKey, {
         doc: planned.doc,
         reference: planned.reference,
@@ -215,7 +183,7 @@ export const documentCash = (
         cash: Money.zero
       })
   }
-  for (const { docKey, payments } of byDoc) {
+  for (const [docKey, payments] of [...byDoc].sort(([a], [b]) => compare(a, b))) {
     const planned = documents.get(docKey)
     const lineage = payments.map((p) => p.lineage)
     if (planned === "ambiguous") {

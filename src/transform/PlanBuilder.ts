@@ -49,8 +49,9 @@ const planAll = (ctx: PlanContext, books: SourceBooks): BuiltPlan => {
   MasterDataPlanner.planJournals(ctx, books)
   CashPlanner.planCash(ctx, books)
   const cash = DocumentPlanner.documentCash(ctx, books, documents)
-  // The planned documents are let go of: the settlements keep what they need of each (the map was 17 MB of
-  // what stayed live through them at 100,000 invoices).
+  // The planned documents are let go of: the settlements keep what they need of each. At 100,000 invoices
+  // 312 MB stayed live through the settlements instead of 339 MB (forced collections; with the map's keys
+  // made flat strings in the same change).
   documents = undefined
   const credited = CreditSettlements.planCreditSettlements(ctx, books, credits, cash)
   DocumentPlanner.planPayments(ctx, cash, credited)
