@@ -80,10 +80,18 @@ const FACTS = "documentFacts"
 
 const MONEY = "$d"
 
-/** Money as its unscaled value and scale (read from the holder: `BigDecimal`'s own `toJSON` has run already). */
-function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
-  const original = this[key]
-  return BigDecimal.isBigDecimal(original) ? { [MONEY]: [original.value.toString(), original.scale] } : value
+/**
+ * `value` with its money as unscaled value and scale (`{ "$d": [value, scale] }`), copied as it is walked: plain
+ * `JSON.stringify` of the copy took about half the time of `JSON.stringify` with a replacer that did the same
+ * (V8 calls a replacer for every value), 45-53 against 83-110 ms for 20,000 kept documents.
+ */
+const withMoney = (value: unknown): unknown => {
+  if (value === null || typeof value !== "object") return value
+  if (BigDecimal.isBigDecimal(value)) return { [MONEY]: [value.value.toString(), value.scale] }
+  if (Array.isArray(value)) return value.map(withMoney)
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) copy[key] = withMoney((value as Record<string, unknown>)[key])
+  return copy
 }
 
 /** A document as it is kept: `[order, reference, document without its lines]`. */
@@ -96,7 +104,7 @@ export const documentItem = (r: Referenced): unknown => [r.order, r.reference, {
  * ms against 90-100 and 270-360 ms in ASCII.
  */
 const encodeItem = (item: unknown): string =>
-  (JSON.stringify(item, replacer) ?? "null").replace(
+  (JSON.stringify(withMoney(item)) ?? "null").replace(
     /[^\x00-\x7f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
   )

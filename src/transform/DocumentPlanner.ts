@@ -9,7 +9,7 @@ import { bankAmountIn, rateOn } from "./Fx.js"
 import { planLines, tagsOf } from "./Lines.js"
 import * as Money from "./Money.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
-import { assignReferences, migrating, paymentOrder, paymentReference } from "./RecordIdentity.js"
+import { documentReferences, paymentOrder, paymentReference } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
 import type { SourceBooks, SourceDocument, SourcePayment, SourceRate } from "./SourceModel.js"
 import { flat } from "../Strings.js"
@@ -106,14 +106,14 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
         "nothing to do"
       )
   }
-  const refs = assignReferences(migrating(books.documents), (d, reference, uses) =>
+  const refs = documentReferences(books.documents)
+  for (const { doc: d, reference, uses } of refs.renamed)
     ctx.warn(
       d.lineage,
       `${d.kind} number ${d.number} is used ${uses} times`,
       "references identify documents in the target",
       `this one is migrated as ${reference}`
     )
-  )
   for (const [doc, reference] of refs) {
     const key = Refs.opKey(doc.kind, reference)
     const ok = ctx.add(
