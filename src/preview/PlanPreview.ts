@@ -61,8 +61,9 @@ export const PROJECTION_LIMIT = 25_000
  */
 const PREVIEW_PAGE = 500
 
-/** The preview of the stored plan, and the stored plan's operations as it shows them, page by page. */
-const make = (
+/** The preview of the plan `plan` reads, and its operations as it shows them, page by page. */
+const make = <RP>(
+  plan: PlanStore.PlanSource<RP>,
   books: Pick<SourceBooks, "trialBalances">,
   sourceSystem: string,
   generatedAt: string,
@@ -70,11 +71,11 @@ const make = (
   projectionLimit: number = PROJECTION_LIMIT
 ) =>
   Effect.gen(function* () {
-    const meta = yield* PlanStore.meta
+    const meta = yield* plan.meta
     if (meta === undefined) return yield* Effect.dieMessage("no plan in this workspace: run plan first")
     const tbs = books.trialBalances
     // The counts cover every operation (counted by the database, not read); the page lists the first of each phase.
-    const planned = yield* PlanStore.kindCounts
+    const planned = yield* plan.kindCounts
     const phaseCounts: Partial<Record<Phase, number>> = {}
     for (const k of planned) phaseCounts[k.phase] = (phaseCounts[k.phase] ?? 0) + k.n
     const operations = planned.reduce((n, k) => n + k.n, 0)
@@ -94,7 +95,7 @@ const make = (
           )
         : yield* Projection.project(
             target.right,
-            PlanStore.page,
+            plan.page,
             tbs.map((t) => t.asAt),
             scratch
           ).pipe(
@@ -108,7 +109,7 @@ const make = (
      * waits for `afterPage` after each page.
      */
     const eachDoc = (visit: (d: Preview.PreviewDoc) => void, afterPage: Effect.Effect<void>) =>
-      PlanStore.eachPageOf(PlanStore.previewPage)(
+      PlanStore.eachPageOf(plan.previewPage)(
         (ops) =>
           Effect.zipRight(
             Effect.sync(() => {
@@ -120,7 +121,7 @@ const make = (
       )
     const documents: Array<Preview.PreviewDoc> = []
     for (const phase of phases)
-      for (const op of yield* PlanStore.previewPage(phase, 0, HtmlPreview.PER_PHASE))
+      for (const op of yield* plan.previewPage(phase, 0, HtmlPreview.PER_PHASE))
         documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {
@@ -137,7 +138,7 @@ const make = (
       matched: matchedOf(p?.matched ?? {}, meta, Either.getOrUndefined(target)),
       documents,
       phaseCounts,
-      issues: Preview.groupIssues(yield* PlanStore.issues),
+      issues: Preview.groupIssues(yield* plan.issues),
       projected: p === undefined ? undefined : Preview.projectedTrialBalance(p),
       comparisons:
         p === undefined ? [] : tbs.map((tb) => Preview.compareWithSource(p, tb, meta.accounts ?? [])),
@@ -156,48 +157,81 @@ export const build = (
   generatedAt: string,
   scratch: Projection.StartScratch,
   projectionLimit: number = PROJECTION_LIMIT
-) => Effect.map(make(books, sourceSystem, generatedAt, scratch, projectionLimit), (m) => m.preview)
-
-/** Writes `plan.html` and `plan.xlsx` of a preview that holds all its operations into `dir`. */
-export const write = (dir: string, preview: Preview.Preview) =>
-  writeWith(dir, preview, (visit) => Effect.sync(() => preview.documents.forEach((d) => visit(d))))
+) =>
+  Effect.map(
+    make(PlanStore.stored, books, sourceSystem, generatedAt, scratch, projectionLimit),
+    (m) => m.preview
+  )
 
 /**
- * Writes `plan.html` and `plan.xlsx` into `dir`, the workbook's operations from `eachDoc` (the stored plan,
- * page by page); returns their paths.
+ * Writes `plan.html` and `plan.xlsx` of a preview that holds all its operations into `dir`, in place once
+ * `ready` succeeds.
  */
-const writeWith = <R>(
+export const write = <E2 = never, R2 = never>(
+  dir: string,
+  preview: Preview.Preview,
+  ready?: Effect.Effect<void, E2, R2>
+) => writeWith(dir, preview, (visit) => Effect.sync(() => preview.documents.forEach((d) => visit(d))), ready)
+
+/** The name a preview's file is written under until it is complete (and its plan stored). */
+const partial = (file: string): string => `${file}.partial`
+
+/**
+ * Writes `plan.html` and `plan.xlsx` into `dir`, the workbook's operations from `eachDoc` (the plan, page by
+ * page); returns their paths. Each is written under a name of its own, and takes its place once both are
+ * written and `ready` has succeeded (the plan stored, when it is stored beside the preview): a preview never
+ * describes a plan that was not stored, and one that fails leaves the last one as it was.
+ */
+const writeWith = <R, E2 = never, R2 = never>(
   dir: string,
   preview: Preview.Preview,
   eachDoc: (
     visit: (d: Preview.PreviewDoc) => void,
     afterPage: Effect.Effect<void>
-  ) => Effect.Effect<void, never, R>
-) =>
-  Effect.gen(function* () {
-    const html = NodePath.join(dir, "plan.html")
-    const xlsx = NodePath.join(dir, "plan.xlsx")
+  ) => Effect.Effect<void, never, R>,
+  ready: Effect.Effect<void, E2, R2> = Effect.void as Effect.Effect<void, E2, R2>
+) => {
+  const html = NodePath.join(dir, "plan.html")
+  const xlsx = NodePath.join(dir, "plan.xlsx")
+  return Effect.gen(function* () {
     const operations = yield* Effect.promise(async () => {
       await NodeFs.mkdir(dir, { recursive: true })
-      await NodeFs.writeFile(html, HtmlPreview.render(preview))
-      return XlsxPreview.open(xlsx, preview)
+      await NodeFs.writeFile(partial(html), HtmlPreview.render(preview))
+      return XlsxPreview.open(partial(xlsx), preview)
     })
     // The workbook's zip takes each page before the next is read: exceljs would hold it all otherwise.
     yield* eachDoc(operations.add, Effect.promise(operations.drained))
     yield* Effect.promise(operations.close)
+    yield* ready
+    yield* Effect.promise(async () => {
+      await NodeFs.rename(partial(html), html)
+      await NodeFs.rename(partial(xlsx), xlsx)
+    })
     return { html, xlsx }
-  })
+  }).pipe(
+    Effect.onExit((exit) =>
+      exit._tag === "Success"
+        ? Effect.void
+        : Effect.promise(() => Promise.all([html, xlsx].map((f) => NodeFs.rm(partial(f), { force: true }))))
+    )
+  )
+}
 
-/** Builds and writes the preview of the stored plan into `dir`: what `plan` does after storing a plan. */
-export const writeFor = (
+/**
+ * Builds and writes the preview of the plan `plan` reads into `dir`: what `plan` does once it has built a
+ * plan. The files take their place once `ready` succeeds (see `writeWith`).
+ */
+export const writeFor = <RP, E2 = never, R2 = never>(
   dir: string,
+  plan: PlanStore.PlanSource<RP>,
   books: Pick<SourceBooks, "trialBalances">,
   sourceSystem: string,
-  scratch: Projection.StartScratch
+  scratch: Projection.StartScratch,
+  ready?: Effect.Effect<void, E2, R2>
 ) =>
   Effect.gen(function* () {
     const generatedAt = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC"
-    const { preview, eachDoc } = yield* make(books, sourceSystem, generatedAt, scratch)
-    const paths = yield* writeWith(dir, preview, eachDoc)
+    const { preview, eachDoc } = yield* make(plan, books, sourceSystem, generatedAt, scratch)
+    const paths = yield* writeWith(dir, preview, eachDoc, ready)
     return { ...paths, preview }
   })

@@ -25,6 +25,8 @@ import type { BooksSpan } from "../transform/BooksSpan.js"
 import type { AccountPairing } from "../transform/RecordIdentity.js"
 import type { Issue } from "../transform/SourceModel.js"
 import { replaceRejects } from "./SourceRows.js"
+import * as NodeWorker from "node:worker_threads"
+import { resource } from "../Resources.js"
 
 /** A stored plan operation, as the loader reads it. */
 export interface StoredOp extends Omit<PlannedOp, "sortKey"> {
@@ -51,6 +53,9 @@ const splitWhere = (w: string) => {
   return { file: w.slice(0, i), line: Number(w.slice(i + 1)) }
 }
 
+/** The name a sealed scratch is attached under while it is copied into the workspace. */
+const SCRATCH = "plan_scratch"
+
 /** Rows per INSERT (9 parameters each, far below SQLite's 32,766). */
 const BATCH = 500
 
@@ -73,18 +78,18 @@ export const saveBuilt = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: s
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const file = scratch.seal()
-    yield* sql`ATTACH DATABASE ${file} AS plan_scratch`
+    yield* sql.unsafe(`ATTACH DATABASE ? AS ${SCRATCH}`, [file])
     return yield* store(
       (hasher) =>
         Effect.zipRight(
-          sql.unsafe(copyInto("plan_scratch")),
+          sql.unsafe(copyInto(SCRATCH)),
           Effect.sync(() => {
             for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
           })
         ),
       plan,
       baseCurrency
-    ).pipe(Effect.ensuring(Effect.orDie(sql`DETACH DATABASE plan_scratch`)))
+    ).pipe(Effect.ensuring(Effect.orDie(sql.unsafe(`DETACH DATABASE ${SCRATCH}`))))
   })
 
 /** Stores rows in load order (`rows`, read as they are written), hashing each. */
@@ -113,6 +118,40 @@ const storeRows =
       yield* write
     })
 
+/** What storing a plan empties before it writes the plan's rows. */
+const CLEAR = ["DELETE FROM plan_ops", "DELETE FROM plan_meta"] as const
+
+const INSERT_META = "INSERT INTO plan_meta (k, v) VALUES (?, ?)"
+
+/** The rows of `plan_meta` of `plan`, whose hash is `hash`. */
+const metaRows = (plan: BuiltPlan, hash: string, baseCurrency: string): Array<readonly [string, string]> =>
+  Object.entries({
+    plan_hash: hash,
+    base_currency: baseCurrency,
+    issues: JSON.stringify(plan.issues),
+    ...(plan.accounts ? { accounts: JSON.stringify(plan.accounts) } : {}),
+    clearing_accounts: JSON.stringify(plan.clearingAccounts ?? []),
+    ...(plan.conversion ? { conversion: JSON.stringify(plan.conversion) } : {}),
+    ...(plan.span ? { span: JSON.stringify(plan.span) } : {}),
+    ...(plan.booksDigest ? { books_digest: JSON.stringify(plan.booksDigest) } : {})
+  })
+
+/** The plan's rejected source rows, as `rejects` keeps them (stage `plan`), written once the plan is stored. */
+const planRejects = (plan: BuiltPlan) =>
+  replaceRejects(
+    "plan",
+    plan.issues
+      .filter((i) => i.severity === "reject")
+      .flatMap((i) =>
+        i.lineage.map((w) => ({
+          ...splitWhere(w),
+          stage: "plan",
+          reason: `${i.what}: ${i.why}. ${i.fix}`,
+          raw: ""
+        }))
+      )
+  )
+
 /**
  * Stores a plan (replacing any previous plan): its operations' rows by `writeOps` (which adds each row's
  * line to the plan hash, in load order) and the plan's meta; returns the plan hash.
@@ -128,39 +167,79 @@ const store = <R>(
     let hash = ""
     yield* sql.withTransaction(
       Effect.gen(function* () {
-        yield* sql`DELETE FROM plan_ops`
-        yield* sql`DELETE FROM plan_meta`
+        for (const statement of CLEAR) yield* sql.unsafe(statement)
         yield* writeOps(hasher)
         hash = hasher.digest()
-        const meta = {
-          plan_hash: hash,
-          base_currency: baseCurrency,
-          issues: JSON.stringify(plan.issues),
-          ...(plan.accounts ? { accounts: JSON.stringify(plan.accounts) } : {}),
-          clearing_accounts: JSON.stringify(plan.clearingAccounts ?? []),
-          ...(plan.conversion ? { conversion: JSON.stringify(plan.conversion) } : {}),
-          ...(plan.span ? { span: JSON.stringify(plan.span) } : {}),
-          ...(plan.booksDigest ? { books_digest: JSON.stringify(plan.booksDigest) } : {})
-        }
-        for (const [k, v] of Object.entries(meta))
-          yield* sql`INSERT INTO plan_meta (k, v) VALUES (${k}, ${v})`
+        for (const row of metaRows(plan, hash, baseCurrency)) yield* sql.unsafe(INSERT_META, row)
       })
     )
-    yield* replaceRejects(
-      "plan",
-      plan.issues
-        .filter((i) => i.severity === "reject")
-        .flatMap((i) =>
-          i.lineage.map((w) => ({
-            ...splitWhere(w),
-            stage: "plan",
-            reason: `${i.what}: ${i.why}. ${i.fix}`,
-            raw: ""
-          }))
-        )
-    )
+    yield* planRejects(plan)
     return hash
   }).pipe(Effect.orDie)
+
+/** A statement of a transaction written from a thread of its own, with its parameters. */
+export interface Statement {
+  readonly sql: string
+  readonly params: ReadonlyArray<string | number | null>
+}
+
+/**
+ * Runs `statements` in one immediate transaction on the staging file `filename` from a thread of its own
+ * (`TransactionWorker.mjs`), with the database `attach.file` attached as `attach.schema`; resolves with why it
+ * failed (and rolled back), or undefined once committed.
+ */
+export const transactionBeside = (
+  filename: string,
+  attach: { readonly file: string; readonly schema: string } | undefined,
+  statements: ReadonlyArray<Statement>
+): Promise<string | undefined> => {
+  const worker = new NodeWorker.Worker(resource("src/staging/TransactionWorker.mjs"), {
+    workerData: { filename, attach, statements },
+    execArgv: []
+  })
+  return new Promise<string | undefined>((resolve) => {
+    worker.once("message", (m: { done?: true; error?: string }) => resolve(m.error))
+    worker.once("error", (e) => resolve(e.message))
+    worker.once("exit", (code) => resolve(`the thread stopped (exit code ${code}) before it was done`))
+  })
+}
+
+/**
+ * The plan in a sealed `scratch`, stored into the workspace's file `filename` on a thread of its own
+ * (`TransactionWorker.mjs`: the same statements as `saveBuilt`, in one transaction on a connection of its
+ * own) while this thread goes on. Gives the plan hash at once (read from the scratch) and `stored`, which waits
+ * for the store and then writes the plan's rejects, failing as it failed. Nothing else may write to the
+ * workspace until it is done.
+ */
+export const saveBuiltBeside = (
+  filename: string,
+  scratch: PlanScratch,
+  plan: BuiltPlan,
+  baseCurrency: string
+) =>
+  Effect.gen(function* () {
+    const file = scratch.seal()
+    const hasher = new PlanHasher()
+    for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
+    const hash = hasher.digest()
+    const statements: Array<Statement> = [
+      ...CLEAR.map((sql) => ({ sql, params: [] })),
+      { sql: copyInto(SCRATCH), params: [] },
+      ...metaRows(plan, hash, baseCurrency).map((row) => ({ sql: INSERT_META, params: row }))
+    ]
+    const outcome = transactionBeside(filename, { file, schema: SCRATCH }, statements)
+    // Waited for once, however often it is asked (the rejects are written once).
+    const stored = yield* Effect.cached(
+      Effect.flatMap(
+        Effect.promise(() => outcome),
+        (error) =>
+          error === undefined
+            ? planRejects(plan)
+            : Effect.dieMessage(`the plan could not be stored in ${filename}: ${error}`)
+      )
+    )
+    return { hash, stored }
+  })
 
 /** The stored plan's operations in load order. */
 interface StoredRow {
@@ -211,6 +290,9 @@ export const opsOfKinds = (kinds: ReadonlyArray<string>) =>
     )
   }).pipe(Effect.orDie)
 
+/** The body of an operation as the preview lists it: a document's without its lines (`previewPage`). */
+const PREVIEW_BODY = "json_remove(body, '$.lineItems')"
+
 /** Up to `limit` operations of `phase` after `afterSeq`, each body as the SQL expression `body` gives it. */
 const pageWith = (body: string) => (phase: Phase, afterSeq: number, limit: number) =>
   Effect.gen(function* () {
@@ -230,7 +312,7 @@ export const page = pageWith("body")
  * back at 20,000 invoices, 12.6 MB were lines: reading every operation as the preview lists it took
  * 1.12-1.17 s (1.4-1.5 s of CPU) against 1.16-1.35 s (1.5-1.9 s), three runs each.
  */
-export const previewPage = pageWith("json_remove(body, '$.lineItems')")
+export const previewPage = pageWith(PREVIEW_BODY)
 
 /** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
 export type PageReader<R> = (
@@ -267,6 +349,57 @@ export const eachPageOf =
 
 /** `eachPageOf` the workspace's stored plan. */
 export const eachPage = eachPageOf(page)
+
+/**
+ * A plan as what shows it reads it (`PlanPreview`): its metadata, its counts, its issues and its operations
+ * page by page. The workspace's stored plan (`stored`), or a plan still in its sealed scratch
+ * (`inScratch`), read while it is being stored.
+ */
+export interface PlanSource<R> {
+  readonly meta: Effect.Effect<PlanMeta | undefined, never, R>
+  readonly kindCounts: Effect.Effect<ReadonlyArray<KindCount>, never, R>
+  readonly issues: Effect.Effect<ReadonlyArray<Issue>, never, R>
+  readonly page: PageReader<R>
+  readonly previewPage: PageReader<R>
+}
+
+/** How many operations of a phase and kind a plan has. */
+export interface KindCount {
+  readonly phase: Phase
+  readonly kind: OpKind
+  readonly n: number
+}
+
+/**
+ * The plan in a sealed `scratch`, whose hash is `hash`, as it will be stored (`saveBuiltBeside`): its rows as
+ * `plan_ops` holds them once copied, its metadata as `meta` reads it back.
+ */
+export const inScratch = (
+  scratch: PlanScratch,
+  plan: BuiltPlan,
+  hash: string,
+  baseCurrency: string
+): PlanSource<never> => {
+  const pageOf =
+    (body: string): PageReader<never> =>
+    (phase, afterSeq, limit) =>
+      Effect.sync(() => scratch.page(phase, afterSeq, limit, body).map(fromRow))
+  return {
+    meta: Effect.sync(() => ({
+      planHash: hash,
+      baseCurrency,
+      accounts: plan.accounts,
+      clearingAccounts: plan.clearingAccounts ?? [],
+      conversion: plan.conversion,
+      span: plan.span,
+      booksDigest: plan.booksDigest
+    })),
+    kindCounts: Effect.sync(() => scratch.kindCounts()),
+    issues: Effect.succeed(plan.issues),
+    page: pageOf("body"),
+    previewPage: pageOf(PREVIEW_BODY)
+  }
+}
 
 /** The stored plan's metadata; undefined when no plan was made yet. */
 export const meta = Effect.gen(function* () {
@@ -312,3 +445,6 @@ export const kindCounts = Effect.gen(function* () {
   return yield* sql<{ phase: Phase; kind: OpKind; n: number }>`
     SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
 }).pipe(Effect.orDie)
+
+/** The workspace's stored plan, as what shows it reads it. */
+export const stored: PlanSource<SqlClient.SqlClient> = { meta, kindCounts, issues, page, previewPage }

@@ -19,7 +19,7 @@ import Database from "better-sqlite3"
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
-import { phases, rowOf, type OpRow, type OpSink, type OpSpec, type Phase } from "./Plan.js"
+import { phases, rowOf, type OpKind, type OpRow, type OpSink, type OpSpec, type Phase } from "./Plan.js"
 
 /** A text's UTF-16 code units as big-endian bytes: blobs of these compare as the texts do in JavaScript. */
 const utf16be = (text: string): Buffer => Buffer.from(text, "utf16le").swap16()
@@ -132,8 +132,14 @@ export class PlanScratch implements OpSink {
   seal(): string {
     this.live()
     if (!this.sealed) {
-      this.db.exec("CREATE TABLE load_order (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL)")
-      this.db.exec("INSERT INTO load_order (id) SELECT rowid FROM ops ORDER BY place, sort_order, key_order")
+      // Each operation's phase and kind beside its place, for what counts them (`kindCounts`) without
+      // reading the operations' rows, bodies and all.
+      this.db.exec(
+        "CREATE TABLE load_order (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, phase TEXT NOT NULL, kind TEXT NOT NULL)"
+      )
+      this.db.exec(
+        "INSERT INTO load_order (id, phase, kind) SELECT rowid, phase, kind FROM ops ORDER BY place, sort_order, key_order"
+      )
       this.db.exec("COMMIT")
       this.sealed = true
     }
@@ -161,6 +167,48 @@ export class PlanScratch implements OpSink {
       this.live()
       yield row.get(id) as OpRow
     }
+  }
+
+  /**
+   * How many operations of each phase and kind it holds, in the order of each kind's first operation in load
+   * order (sealing the scratch).
+   */
+  kindCounts(): Array<{ readonly phase: Phase; readonly kind: OpKind; readonly n: number }> {
+    this.seal()
+    return this.db
+      .prepare("SELECT phase, kind, COUNT(*) AS n FROM load_order GROUP BY phase, kind ORDER BY MIN(seq)")
+      .all() as Array<{ phase: Phase; kind: OpKind; n: number }>
+  }
+
+  /**
+   * Up to `limit` of `phase`'s operations after `afterSeq` in load order (sealing the scratch), each row with
+   * its place in the load order as `seq`, and its body as the SQL expression `body` over the row's `body`
+   * gives it. A phase's operations are a stretch of the load order, found from the counts.
+   */
+  page(
+    phase: Phase,
+    afterSeq: number,
+    limit: number,
+    body: string
+  ): Array<Omit<OpRow, "hash_line"> & { readonly seq: number }> {
+    this.seal()
+    let first = 1
+    for (const [p, n] of this.phaseCounts()) {
+      if (p === phase)
+        return this.db
+          .prepare(
+            `SELECT l.seq AS seq, ${COLUMNS.filter((c) => c !== "hash_line")
+              .map((c) => (c === "body" ? `${body} AS body` : `o.${c} AS ${c}`))
+              .join(", ")}
+            FROM load_order l JOIN ops o ON o.rowid = l.id
+            WHERE l.seq > ? AND l.seq < ? ORDER BY l.seq LIMIT ?`
+          )
+          .all(Math.max(afterSeq, first - 1), first + n, limit) as Array<
+          Omit<OpRow, "hash_line"> & { seq: number }
+        >
+      first += n
+    }
+    return []
   }
 
   /** Closes the scratch and removes its file; what was kept can no longer be read. */

@@ -304,6 +304,25 @@ describe("the projection of a plan in a copy of the target", () => {
     })
   )
 
+  it.scopedLive(
+    "puts the preview's files in place only once its plan is stored: a plan not stored leaves the last preview",
+    () =>
+      Effect.gen(function* () {
+        const { p } = yield* projected
+        const dir = tempDir("preview-ready")
+        const paths = yield* PlanPreview.write(dir, previewOf(p))
+        const last = [NodeFs.readFileSync(paths.html), NodeFs.readFileSync(paths.xlsx)]
+        const later = { ...previewOf(p), header: { ...previewOf(p).header, planHash: "another plan" } }
+        const failed = yield* Effect.exit(PlanPreview.write(dir, later, Effect.dieMessage("not stored")))
+        assert.isTrue(failed._tag === "Failure")
+        assert.deepStrictEqual([NodeFs.readFileSync(paths.html), NodeFs.readFileSync(paths.xlsx)], last)
+        assert.deepStrictEqual(NodeFs.readdirSync(dir).sort(), ["plan.html", "plan.xlsx"])
+        yield* PlanPreview.write(dir, later, Effect.void)
+        assert.include(NodeFs.readFileSync(paths.html, "utf8"), "another plan")
+        assert.deepStrictEqual(NodeFs.readdirSync(dir).sort(), ["plan.html", "plan.xlsx"])
+      })
+  )
+
   it.scopedLive("says why when no copy of the target can be made, and the page says it too", () =>
     Effect.gen(function* () {
       const s = yield* sandbox()

@@ -1,0 +1,34 @@
+/**
+ * A thread that writes one transaction into a workspace's staging database on a connection of its own
+ * (plain JavaScript, so that it starts without a TypeScript loader): `plan` stores a big plan here while its
+ * own thread writes the preview (`PlanStore.saveBuiltBeside`). Copying the operations of a big plan is
+ * SQLite's work alone, seconds of it at 100,000 invoices, which the preview need not wait for.
+ *
+ * `workerData`: `{ filename, attach: { file, schema } | undefined, statements }`, each statement
+ * `{ sql, params }`. The database at `attach.file` is attached as `attach.schema` (and detached after), then
+ * every statement runs in one immediate transaction: all of them are written, or none.
+ * Message out: `{ done: true }` once committed, or `{ error }` (the transaction rolled back).
+ */
+import Database from "better-sqlite3"
+import { parentPort, workerData } from "node:worker_threads"
+
+/** @type {{ filename: string, attach: { file: string, schema: string } | undefined, statements: ReadonlyArray<{ sql: string, params: ReadonlyArray<unknown> }> }} */
+const { filename, attach, statements } = workerData
+
+/** How long to wait for another connection's lock before failing (ms). */
+const BUSY_TIMEOUT = 30_000
+
+let db
+try {
+  db = new Database(filename, { fileMustExist: true, timeout: BUSY_TIMEOUT })
+  if (attach !== undefined) db.prepare(`ATTACH DATABASE ? AS ${attach.schema}`).run(attach.file)
+  db.transaction(() => {
+    for (const s of statements) db.prepare(s.sql).run(...s.params)
+  }).immediate()
+  if (attach !== undefined) db.exec(`DETACH DATABASE ${attach.schema}`)
+  parentPort.postMessage({ done: true })
+} catch (e) {
+  parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) })
+} finally {
+  db?.close()
+}

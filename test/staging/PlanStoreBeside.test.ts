@@ -1,0 +1,160 @@
+/**
+ * A plan stored from a thread of its own while `plan` writes its preview from the scratch
+ * (`PlanStore.saveBuiltBeside`, `PlanStore.inScratch`): stored row for row as the store on the plan's own
+ * thread stores it, rejects and metadata included; read from its scratch as the stored plan is read; and
+ * written in one transaction, all or nothing.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as NodePath from "node:path"
+import * as PlanStore from "../../src/staging/PlanStore.js"
+import * as StagingDb from "../../src/staging/StagingDb.js"
+import { phases } from "../../src/transform/Plan.js"
+import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
+import { PlanScratch } from "../../src/transform/PlanScratch.js"
+import { tempDir } from "../support/TempDir.js"
+import {
+  books,
+  credit,
+  invoice,
+  mappings,
+  paid,
+  payment,
+  refund,
+  snapshot,
+  spend,
+  transfer
+} from "../transform/Books.js"
+
+// Every planner's operations, a warning (a voided invoice) and a reject (a payment of no document).
+const company = books({
+  documents: [
+    paid("INV-1", "2025-02-01", "109.00"),
+    invoice("INV-2", "2025-02-03"),
+    invoice("INV-3", "2025-02-04", { state: "voided", status: "Voided" })
+  ],
+  payments: [payment("INV-1", "2025-02-10", "50.00", 7), payment("INV-9", "2025-02-11", "5.00", 8)],
+  credits: [credit("CN-1", "2025-02-05", "109.00")],
+  refunds: [refund("CN-1", "2025-02-20", "50.00", 9)],
+  cashEntries: [spend()],
+  transfers: [transfer()]
+})
+
+/** A workspace's staging file in a directory of its own, removed after the test. */
+const stagingFile = (name: string) => NodePath.join(tempDir(name), "staging.db")
+
+/** Everything a stored plan is: its rows, its metadata and the rows it rejected. */
+const storedPlan = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return {
+    ops: yield* PlanStore.ops,
+    meta: yield* sql`SELECT k, v FROM plan_meta ORDER BY k`,
+    rejects: yield* sql`SELECT file, line, stage, reason FROM rejects ORDER BY file, line`
+  }
+})
+
+/** `use` with the company built into a scratch, closed after. */
+const withBuilt = <A, E, R>(
+  use: (scratch: PlanScratch, built: ReturnType<typeof PlanBuilder.buildInto>) => Effect.Effect<A, E, R>
+) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => PlanScratch.open()),
+    (scratch) => use(scratch, PlanBuilder.buildInto(scratch, company, snapshot, mappings)),
+    (scratch) => Effect.sync(() => scratch.close())
+  )
+
+/** Every operation `read` gives of every phase, read two at a time. */
+const everyPage = <R>(read: PlanStore.PageReader<R>) =>
+  Effect.gen(function* () {
+    const all = []
+    for (const phase of phases)
+      for (let after = 0; ;) {
+        const page = yield* read(phase, after, 2)
+        if (page.length === 0) break
+        all.push(...page)
+        after = page[page.length - 1]!.seq
+      }
+    return all
+  })
+
+describe("a plan stored from a thread of its own", () => {
+  it.effect("is stored as the plan's own thread stores it: rows, metadata and rejects", () =>
+    Effect.gen(function* () {
+      const here = yield* withBuilt((scratch, built) =>
+        Effect.gen(function* () {
+          const hash = yield* PlanStore.saveBuilt(scratch, built, "SGD")
+          return { hash, stored: yield* storedPlan }
+        })
+      ).pipe(Effect.provide(StagingDb.layer(stagingFile("store-here"))))
+      const file = stagingFile("store-beside")
+      const beside = yield* withBuilt((scratch, built) =>
+        Effect.gen(function* () {
+          const { hash, stored } = yield* PlanStore.saveBuiltBeside(file, scratch, built, "SGD")
+          yield* stored
+          return { hash, stored: yield* storedPlan }
+        })
+      ).pipe(Effect.provide(StagingDb.layer(file)))
+      assert.strictEqual(beside.hash, here.hash)
+      assert.isAbove(here.stored.ops.length, 8)
+      assert.deepStrictEqual(beside.stored, here.stored)
+      assert.deepStrictEqual(
+        here.stored.rejects.map((r) => `${r.file}:${r.line}`),
+        ["AccountTransactions.csv:8"],
+        "the payment of no document is rejected, naming its row"
+      )
+    })
+  )
+
+  it.effect("is read from its scratch as the stored plan is read: metadata, counts, issues and pages", () =>
+    withBuilt((scratch, built) =>
+      Effect.gen(function* () {
+        const hash = yield* PlanStore.saveBuilt(scratch, built, "SGD")
+        const fromScratch = PlanStore.inScratch(scratch, built, hash, "SGD")
+        const stored = PlanStore.stored
+        assert.deepStrictEqual(yield* fromScratch.meta, yield* stored.meta)
+        assert.deepStrictEqual(yield* fromScratch.kindCounts, yield* stored.kindCounts)
+        assert.deepStrictEqual(yield* fromScratch.issues, yield* stored.issues)
+        const pages = yield* everyPage(fromScratch.page)
+        assert.deepStrictEqual(pages, yield* everyPage(stored.page))
+        assert.deepStrictEqual(pages, yield* PlanStore.ops)
+        const previewPages = yield* everyPage(fromScratch.previewPage)
+        assert.deepStrictEqual(previewPages, yield* everyPage(stored.previewPage))
+        // The preview's pages leave a document's lines out.
+        const invoiceBody = previewPages.find((op) => op.kind === "invoice")?.body as Record<string, unknown>
+        assert.notProperty(invoiceBody, "lineItems")
+        assert.property(pages.find((op) => op.kind === "invoice")?.body, "lineItems")
+      })
+    ).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.effect("writes all of its statements or none", () =>
+    Effect.gen(function* () {
+      const file = stagingFile("store-atomic")
+      const before = yield* withBuilt((scratch, built) =>
+        Effect.zipRight(PlanStore.saveBuilt(scratch, built, "SGD"), storedPlan)
+      ).pipe(Effect.provide(StagingDb.layer(file)))
+      // The plan is emptied, then a second plan hash is refused (the key is taken): nothing changes.
+      const refused = yield* Effect.promise(() =>
+        PlanStore.transactionBeside(file, undefined, [
+          { sql: "DELETE FROM plan_ops", params: [] },
+          { sql: "INSERT INTO plan_meta (k, v) VALUES (?, ?)", params: ["plan_hash", "another"] }
+        ])
+      )
+      assert.match(refused ?? "", /UNIQUE constraint failed: plan_meta\.k/)
+      const after = yield* storedPlan.pipe(Effect.provide(StagingDb.layer(file)))
+      assert.deepStrictEqual(after, before)
+      // All of them are written when none fails.
+      const done = yield* Effect.promise(() =>
+        PlanStore.transactionBeside(file, undefined, [
+          { sql: "DELETE FROM plan_ops", params: [] },
+          { sql: "UPDATE plan_meta SET v = ? WHERE k = ?", params: ["another", "plan_hash"] }
+        ])
+      )
+      assert.isUndefined(done)
+      const emptied = yield* storedPlan.pipe(Effect.provide(StagingDb.layer(file)))
+      assert.deepStrictEqual(emptied.ops, [])
+      assert.deepInclude(emptied.meta, { k: "plan_hash", v: "another" })
+    })
+  )
+})
