@@ -6,7 +6,6 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import * as NodeFs from "node:fs/promises"
 import * as NodeCrypto from "node:crypto"
 import * as NodePath from "node:path"
@@ -25,6 +24,7 @@ import * as Review from "../review/Review.js"
 import * as Checkpoints from "../staging/Checkpoints.js"
 import * as PlanBooks from "../staging/PlanBooks.js"
 import * as PlanStore from "../staging/PlanStore.js"
+import * as StagingDb from "../staging/StagingDb.js"
 import * as Mappings from "../transform/Mappings.js"
 import { PlanScratch } from "../transform/PlanScratch.js"
 import * as PlanBuilder from "../transform/PlanBuilder.js"
@@ -144,17 +144,6 @@ const buildAndSave = (
   )
 
 /**
- * The workspace's staging file, when it is a file another connection can open (not a database in memory, as
- * tests use): where a big plan is stored from a thread of its own.
- */
-const stagingFile = Effect.map(Effect.serviceOption(SqliteClient.SqliteClient), (client) =>
-  Option.filter(
-    Option.map(client, (c) => c.config.filename),
-    (f) => f !== "" && f !== ":memory:" && !f.startsWith("file:")
-  )
-)
-
-/**
  * Stores the plan built in `scratch` and writes its preview when asked for one: with a staging file, the plan
  * is stored by a thread of its own while this one writes the preview from the scratch (at 100,000 invoices,
  * storing took about 5 s and the preview about 5.5 s one after the other), and the preview's files take
@@ -168,7 +157,7 @@ const storeAndPreview = (
   preview: PreviewOptions | undefined
 ) =>
   Effect.gen(function* () {
-    const file = yield* stagingFile
+    const file = yield* StagingDb.sharedFile
     if (preview !== undefined && Option.isSome(file)) {
       const beside = yield* PlanStore.saveBuiltBeside(file.value, scratch, built, baseCurrency)
       const previewed = yield* PlanPreview.writeFor(

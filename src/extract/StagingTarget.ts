@@ -7,13 +7,13 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as NodeCrypto from "node:crypto"
 import * as NodeWorker from "node:worker_threads"
 import { resource } from "../Resources.js"
+import * as StagingDb from "../staging/StagingDb.js"
 import * as Sql from "./StagingSql.mjs"
 
 /**
@@ -198,10 +198,9 @@ export const run = <A, E, R>(
 ): Effect.Effect<A, E | SqlError, Exclude<R, StagingTarget> | SqlClient.SqlClient> =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const sqlite = yield* Effect.serviceOption(SqliteClient.SqliteClient)
-    const filename = Option.match(sqlite, { onNone: () => "", onSome: (c) => c.config.filename })
-    if (filename === "" || filename === ":memory:" || filename.startsWith("file:"))
-      return yield* inOneTransaction(sql, effect)
+    const file = yield* StagingDb.sharedFile
+    if (Option.isNone(file)) return yield* inOneTransaction(sql, effect)
+    const filename = file.value
     return yield* Effect.acquireUseRelease(
       Effect.sync(() =>
         viaWorker(

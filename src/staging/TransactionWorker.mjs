@@ -18,6 +18,8 @@ const { filename, attach, statements } = workerData
 /** How long to wait for another connection's lock before failing (ms). */
 const BUSY_TIMEOUT = 30_000
 
+/** @type {{ done: true } | { error: string }} */
+let outcome = { done: true }
 let db
 try {
   db = new Database(filename, { fileMustExist: true, timeout: BUSY_TIMEOUT })
@@ -26,9 +28,10 @@ try {
     for (const s of statements) db.prepare(s.sql).run(...s.params)
   }).immediate()
   if (attach !== undefined) db.exec(`DETACH DATABASE ${attach.schema}`)
-  parentPort.postMessage({ done: true })
 } catch (e) {
-  parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) })
+  outcome = { error: e instanceof Error ? e.message : String(e) }
 } finally {
+  // Closed before the outcome is told: the other connection writes next, with nothing of this one left open.
   db?.close()
 }
+parentPort.postMessage(outcome)
