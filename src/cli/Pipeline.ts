@@ -157,30 +157,28 @@ const storeAndPreview = (
   preview: PreviewOptions | undefined
 ) =>
   Effect.gen(function* () {
+    if (preview === undefined)
+      return { hash: yield* PlanStore.saveBuilt(scratch, built, baseCurrency), previewed: undefined }
     const file = yield* StagingDb.sharedFile
-    if (preview !== undefined && Option.isSome(file)) {
-      const beside = yield* PlanStore.saveBuiltBeside(file.value, scratch, built, baseCurrency)
-      const previewed = yield* PlanPreview.writeFor(
-        preview.dir,
-        PlanStore.inScratch(scratch, built, beside.hash, baseCurrency),
-        books,
-        books.sourceSystem,
-        preview.scratch,
-        beside.stored
-      ).pipe(Effect.ensuring(Effect.ignore(beside.stored)))
-      return { hash: beside.hash, previewed }
-    }
-    const hash = yield* PlanStore.saveBuilt(scratch, built, baseCurrency)
-    const previewed =
-      preview === undefined
-        ? undefined
-        : yield* PlanPreview.writeFor(
-            preview.dir,
-            PlanStore.stored,
-            books,
-            books.sourceSystem,
-            preview.scratch
-          )
+    const { hash, plan, stored } = Option.isSome(file)
+      ? yield* Effect.map(PlanStore.saveBuiltBeside(file.value, scratch, built, baseCurrency), (beside) => ({
+          hash: beside.hash,
+          plan: PlanStore.inScratch(scratch, built, beside.hash, baseCurrency),
+          stored: beside.stored
+        }))
+      : {
+          hash: yield* PlanStore.saveBuilt(scratch, built, baseCurrency),
+          plan: PlanStore.stored,
+          stored: Effect.void
+        }
+    const previewed = yield* PlanPreview.writeFor(
+      preview.dir,
+      plan,
+      books,
+      books.sourceSystem,
+      preview.scratch,
+      stored
+    ).pipe(Effect.ensuring(Effect.ignore(stored)))
     return { hash, previewed }
   })
 

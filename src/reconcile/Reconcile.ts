@@ -256,6 +256,8 @@ export const reconcileKept = <E = never, R = never, RD = never>(
         .map((r) => r.asAt)
         .sort()
     }
+    // The dates the target's trial balance is compared at: the source's reports' and the date proven.
+    const tbDatesAndAsAt = [...new Set([...tbDates, asAt])].sort()
     const span = sourceDocuments.span
     const window = windowOf(span, asAt)
     const { from } = window
@@ -265,7 +267,7 @@ export const reconcileKept = <E = never, R = never, RD = never>(
     // about 0.2 s for these answers once the documents were done.
     const aside = yield* Effect.fork(
       Effect.all({
-        tbs: Effect.forEach([...new Set([...tbDates, asAt])], (date) =>
+        tbs: Effect.forEach(tbDatesAndAsAt, (date) =>
           Effect.map(TargetBooks.trialBalance(from, date), (tb) => [date, tb] as const)
         ),
         journals: TargetBooks.journals(books.journals.map((j) => journalReference(j.date, j.narration))),
@@ -339,15 +341,13 @@ export const reconcileKept = <E = never, R = never, RD = never>(
         .map((m) => m.key)
     )
 
+    // Every date asked for below is a report's or `asAt`: read already, aside.
     const tbs = new Map(read.tbs)
-    const tbAt = (date: string) =>
-      Effect.gen(function* () {
-        const known = tbs.get(date)
-        if (known) return known
-        const tb = yield* TargetBooks.trialBalance(from, date)
-        tbs.set(date, tb)
-        return tb
-      })
+    const tbAt = (date: string): TargetBooks.TargetTrialBalance => {
+      const tb = tbs.get(date)
+      if (tb === undefined) throw new Error(`the target's trial balance at ${date} was not read: a defect`)
+      return tb
+    }
     const resolve = TrialBalanceCheck.pairingResolver(pairing)
     const control = (cls: string) => {
       const found = chart.filter((a) => a.controlFlag && a.accountClass === cls)
@@ -369,7 +369,7 @@ export const reconcileKept = <E = never, R = never, RD = never>(
     )
     const trialBalances = []
     for (const tb of [...books.trialBalances].sort((a, b) => (a.asAt < b.asAt ? -1 : 1))) {
-      const target = yield* tbAt(tb.asAt)
+      const target = tbAt(tb.asAt)
       const groups = TrialBalanceCheck.groupAccounts(tb, target, chart, pairing)
       const explanations = new Map<string, Candidates.Explanation>()
       if (groups.some(TrialBalanceCheck.needsLedger)) {
@@ -404,14 +404,14 @@ export const reconcileKept = <E = never, R = never, RD = never>(
 
     const clearingTbs = []
     if ((meta?.clearingAccounts ?? []).length > 0)
-      for (const date of [...new Set([...tbDates, asAt])].sort()) clearingTbs.push(yield* tbAt(date))
+      for (const date of tbDatesAndAsAt) clearingTbs.push(tbAt(date))
     const { clearing, differences: unclear } = ClearingCheck.checkClearing(
       meta?.clearingAccounts ?? [],
       clearingTbs
     )
     differences.push(...unclear)
 
-    const own = yield* tbAt(asAt)
+    const own = tbAt(asAt)
     const balanced = Money.equals(own.debit, own.credit)
     if (!balanced)
       differences.push({

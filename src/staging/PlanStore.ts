@@ -11,6 +11,7 @@ import {
   type BuiltPlan,
   textsOf,
   type Conversion,
+  type KindCount,
   type OpKind,
   type OpRow,
   type Phase,
@@ -72,25 +73,19 @@ export const save = (plan: Plan, baseCurrency: string) =>
 /**
  * Stores the plan whose operations `scratch` holds (replacing any previous plan) and returns its hash: the
  * sealed scratch is attached to the workspace's connection, and its rows copied into `plan_ops` in load order
- * by one statement; the hash is taken over its lines, read in the same order.
+ * by one statement (`scratchStore`'s, which `saveBuiltBeside` runs on a thread of its own).
  */
 export const saveBuilt = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const file = scratch.seal()
+    const { file, hash, statements } = scratchStore(scratch, plan, baseCurrency)
     yield* sql.unsafe(`ATTACH DATABASE ? AS ${SCRATCH}`, [file])
-    return yield* store(
-      (hasher) =>
-        Effect.zipRight(
-          sql.unsafe(copyInto(SCRATCH)),
-          Effect.sync(() => {
-            for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
-          })
-        ),
-      plan,
-      baseCurrency
-    ).pipe(Effect.ensuring(Effect.orDie(sql.unsafe(`DETACH DATABASE ${SCRATCH}`))))
-  })
+    yield* sql
+      .withTransaction(Effect.forEach(statements, (s) => sql.unsafe(s.sql, s.params), { discard: true }))
+      .pipe(Effect.ensuring(Effect.orDie(sql.unsafe(`DETACH DATABASE ${SCRATCH}`))))
+    yield* planRejects(plan)
+    return hash
+  }).pipe(Effect.orDie)
 
 /** Stores rows in load order (`rows`, read as they are written), hashing each. */
 const storeRows =
@@ -184,6 +179,24 @@ export interface Statement {
 }
 
 /**
+ * What storing the plan in a sealed `scratch` writes, in one transaction with the scratch's `file` attached as
+ * `SCRATCH`: the old plan emptied, the scratch's rows copied in load order, the metadata with the plan
+ * `hash`, taken over the rows' lines in the same order.
+ */
+const scratchStore = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: string) => {
+  const file = scratch.seal()
+  const hasher = new PlanHasher()
+  for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
+  const hash = hasher.digest()
+  const statements: Array<Statement> = [
+    ...CLEAR.map((sql) => ({ sql, params: [] })),
+    { sql: copyInto(SCRATCH), params: [] },
+    ...metaRows(plan, hash, baseCurrency).map((row) => ({ sql: INSERT_META, params: row }))
+  ]
+  return { file, hash, statements }
+}
+
+/**
  * Runs `statements` in one immediate transaction on the staging file `filename` from a thread of its own
  * (`TransactionWorker.mjs`), with the database `attach.file` attached as `attach.schema`; resolves with why it
  * failed (and rolled back), or undefined once committed.
@@ -204,6 +217,11 @@ export const transactionBeside = (
   })
 }
 
+let storedBeside = 0
+
+/** Plans this process has stored from a thread of their own (what shows that `plan` stored one so). */
+export const besideStores = (): number => storedBeside
+
 /**
  * The plan in a sealed `scratch`, stored into the workspace's file `filename` on a thread of its own
  * (`TransactionWorker.mjs`: the same statements as `saveBuilt`, in one transaction on a connection of its
@@ -218,16 +236,9 @@ export const saveBuiltBeside = (
   baseCurrency: string
 ) =>
   Effect.gen(function* () {
-    const file = scratch.seal()
-    const hasher = new PlanHasher()
-    for (const line of scratch.hashLines()) hasher.add({ hash_line: line })
-    const hash = hasher.digest()
-    const statements: Array<Statement> = [
-      ...CLEAR.map((sql) => ({ sql, params: [] })),
-      { sql: copyInto(SCRATCH), params: [] },
-      ...metaRows(plan, hash, baseCurrency).map((row) => ({ sql: INSERT_META, params: row }))
-    ]
+    const { file, hash, statements } = scratchStore(scratch, plan, baseCurrency)
     const outcome = transactionBeside(filename, { file, schema: SCRATCH }, statements)
+    storedBeside++
     // Waited for once, however often it is asked (the rejects are written once).
     const stored = yield* Effect.cached(
       Effect.flatMap(
@@ -363,13 +374,6 @@ export interface PlanSource<R> {
   readonly previewPage: PageReader<R>
 }
 
-/** How many operations of a phase and kind a plan has. */
-export interface KindCount {
-  readonly phase: Phase
-  readonly kind: OpKind
-  readonly n: number
-}
-
 /**
  * The plan in a sealed `scratch`, whose hash is `hash`, as it will be stored (`saveBuiltBeside`): its rows as
  * `plan_ops` holds them once copied, its metadata as `meta` reads it back.
@@ -385,15 +389,8 @@ export const inScratch = (
     (phase, afterSeq, limit) =>
       Effect.sync(() => scratch.page(phase, afterSeq, limit, body).map(fromRow))
   return {
-    meta: Effect.sync(() => ({
-      planHash: hash,
-      baseCurrency,
-      accounts: plan.accounts,
-      clearingAccounts: plan.clearingAccounts ?? [],
-      conversion: plan.conversion,
-      span: plan.span,
-      booksDigest: plan.booksDigest
-    })),
+    // As `meta` reads it back once stored: from the same rows.
+    meta: Effect.sync(() => metaOf(new Map(metaRows(plan, hash, baseCurrency)))),
     kindCounts: Effect.sync(() => scratch.kindCounts()),
     issues: Effect.succeed(plan.issues),
     page: pageOf("body"),
@@ -405,7 +402,11 @@ export const inScratch = (
 export const meta = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql<{ k: string; v: string }>`SELECT k, v FROM plan_meta`
-  const m = new Map(rows.map((r) => [r.k, r.v]))
+  return metaOf(new Map(rows.map((r) => [r.k, r.v])))
+}).pipe(Effect.orDie)
+
+/** A plan's metadata from the rows of `plan_meta` (`metaRows`), by key; undefined without a plan hash. */
+const metaOf = (m: ReadonlyMap<string, string>): PlanMeta | undefined => {
   const hash = m.get("plan_hash")
   if (hash === undefined) return undefined
   return {
@@ -416,8 +417,8 @@ export const meta = Effect.gen(function* () {
     conversion: m.has("conversion") ? (JSON.parse(m.get("conversion")!) as Conversion) : undefined,
     span: m.has("span") ? (JSON.parse(m.get("span")!) as BooksSpan) : undefined,
     booksDigest: m.has("books_digest") ? (JSON.parse(m.get("books_digest")!) as BooksDigest) : undefined
-  } satisfies PlanMeta
-}).pipe(Effect.orDie)
+  }
+}
 
 /**
  * The stored plan's issues (rejected rows and warnings): apart from `meta`, which every command reads and
@@ -442,7 +443,7 @@ export const phaseCounts = Effect.gen(function* () {
 /** How many operations of each phase and kind the stored plan has, in the order of each kind's first. */
 export const kindCounts = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  return yield* sql<{ phase: Phase; kind: OpKind; n: number }>`
+  return yield* sql<KindCount>`
     SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
 }).pipe(Effect.orDie)
 

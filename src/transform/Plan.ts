@@ -80,6 +80,13 @@ export interface Plan {
   readonly booksDigest?: BooksDigest
 }
 
+/** How many operations of a phase and kind a plan has (the stored plan's, or its scratch's). */
+export interface KindCount {
+  readonly phase: Phase
+  readonly kind: OpKind
+  readonly n: number
+}
+
 /** A plan whose operations are kept elsewhere while it is stored (`PlanScratch`). */
 export type BuiltPlan = Omit<Plan, "ops">
 

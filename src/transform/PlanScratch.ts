@@ -19,7 +19,7 @@ import Database from "better-sqlite3"
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
-import { phases, rowOf, type OpKind, type OpRow, type OpSink, type OpSpec, type Phase } from "./Plan.js"
+import { phases, rowOf, type KindCount, type OpRow, type OpSink, type OpSpec, type Phase } from "./Plan.js"
 
 /** A text's UTF-16 code units as big-endian bytes: blobs of these compare as the texts do in JavaScript. */
 const utf16be = (text: string): Buffer => Buffer.from(text, "utf16le").swap16()
@@ -173,11 +173,11 @@ export class PlanScratch implements OpSink {
    * How many operations of each phase and kind it holds, in the order of each kind's first operation in load
    * order (sealing the scratch).
    */
-  kindCounts(): Array<{ readonly phase: Phase; readonly kind: OpKind; readonly n: number }> {
+  kindCounts(): Array<KindCount> {
     this.seal()
     return this.db
       .prepare("SELECT phase, kind, COUNT(*) AS n FROM load_order GROUP BY phase, kind ORDER BY MIN(seq)")
-      .all() as Array<{ phase: Phase; kind: OpKind; n: number }>
+      .all() as Array<KindCount>
   }
 
   /**

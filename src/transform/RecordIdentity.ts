@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto"
 import { normalizeName, type NameMap } from "./Mappings.js"
 import type { SourceAccount, SourceDocument, SourcePayment } from "./SourceModel.js"
-import { append } from "../Multimap.js"
+import { groupBy } from "../Multimap.js"
 import { rememberedFor } from "../Remembered.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -41,9 +41,7 @@ export class DocumentReferences extends Map<SourceDocument, string> {
 export const documentReferences: (docs: ReadonlyArray<SourceDocument>) => DocumentReferences = rememberedFor(
   (docs) => {
     const refs = new DocumentReferences()
-    const byNumber = new Map<string, Array<SourceDocument>>()
-    for (const d of migrating(docs)) append(byNumber, `${d.kind}:${d.number}`, d)
-    for (const group of byNumber.values()) {
+    for (const group of groupBy(migrating(docs), (d) => `${d.kind}:${d.number}`).values()) {
       // Sorted in place, and only when the number is repeated (one document for almost every number).
       const sorted =
         group.length === 1

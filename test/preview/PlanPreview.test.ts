@@ -60,6 +60,21 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         // Its operations waited in a scratch database, not in memory: every one of them.
         const stored = yield* inProcess(PlanStore.ops)
         assert.strictEqual(scratchedOps() - scratchedBefore, stored.length, "plan builds through a scratch")
+        // With a preview, the plan is stored from a thread of its own while the preview is written from the
+        // scratch: the same plan, the same preview's files in place, no partial file left.
+        const besideBefore = PlanStore.besideStores()
+        const previewed = yield* inProcess(
+          Pipeline.plan(undefined, undefined, { preview: { dir: workspace, scratch: scratchSandbox } })
+        )
+        assert.strictEqual(PlanStore.besideStores() - besideBefore, 1, "stored beside the preview")
+        assert.strictEqual(previewed.hash, printed)
+        assert.deepStrictEqual(yield* inProcess(PlanStore.ops), stored)
+        assert.deepStrictEqual(previewed.preview, { html, xlsx })
+        assert.deepStrictEqual(
+          NodeFs.readdirSync(workspace).filter((f) => f.endsWith(".partial")),
+          [],
+          "no partial preview file is left"
+        )
         const books = yield* inProcess(Effect.flatMap(Sources.staged, (from) => from.read))
         const preview = yield* inProcess(
           PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox)

@@ -242,6 +242,21 @@ export const books = (over: Partial<SourceBooks> = {}): SourceBooks => ({
   ...over
 })
 
+/**
+ * Books that give every planner operations: documents, a payment, a credit note applied and refunded, a spend
+ * and a transfer (`over` adds to them).
+ */
+export const everyPlanner = (over: Partial<SourceBooks> = {}): SourceBooks =>
+  books({
+    documents: [paid("INV-1", "2025-02-01", "109.00"), invoice("INV-2", "2025-02-03")],
+    payments: [payment("INV-1", "2025-02-10", "50.00", 7)],
+    credits: [credit("CN-1", "2025-02-05", "109.00")],
+    refunds: [refund("CN-1", "2025-02-20", "50.00", 9)],
+    cashEntries: [spend()],
+    transfers: [transfer()],
+    ...over
+  })
+
 export const build = (b: SourceBooks) => PlanBuilder.build(b, snapshot, mappings)
 
 /** The plan's credit applications, each as `credit → document amount`. */

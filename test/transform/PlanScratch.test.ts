@@ -11,18 +11,7 @@ import * as StagingDb from "../../src/staging/StagingDb.js"
 import { EncodedOp, order, phases, planHash, rowOf, textsOf, type Phase } from "../../src/transform/Plan.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import { PlanScratch, scratchedOps } from "../../src/transform/PlanScratch.js"
-import {
-  books,
-  credit,
-  invoice,
-  mappings,
-  paid,
-  payment,
-  refund,
-  snapshot,
-  spend,
-  transfer
-} from "./Books.js"
+import { everyPlanner, mappings, snapshot } from "./Books.js"
 
 /** `use` with a scratch open, closed after. */
 const withScratch = <A>(use: (scratch: PlanScratch) => A): A => {
@@ -199,15 +188,7 @@ describe("PlanScratch", () => {
 })
 
 describe("PlanBuilder.buildInto", () => {
-  // Documents, a payment, a credit note applied and refunded, a spend and a transfer: every planner's ops.
-  const company = books({
-    documents: [paid("INV-1", "2025-02-01", "109.00"), invoice("INV-2", "2025-02-03")],
-    payments: [payment("INV-1", "2025-02-10", "50.00", 7)],
-    credits: [credit("CN-1", "2025-02-05", "109.00")],
-    refunds: [refund("CN-1", "2025-02-20", "50.00", 9)],
-    cashEntries: [spend()],
-    transfers: [transfer()]
-  })
+  const company = everyPlanner()
 
   it.effect(
     "puts every operation in the scratch, none in memory, and the plan is the one built in memory, stored row for row",
