@@ -34,12 +34,15 @@ export interface Update {
   readonly origin?: Origin | null
 }
 
-/** Creates `pending` checkpoints for plan operations that have none yet. */
+/**
+ * Creates `pending` checkpoints for plan operations that have none yet, in load order: the table keeps its
+ * rows in the order they are made, so that the operations the loader updates together share pages.
+ */
 export const ensure = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const now = new Date().toISOString()
   yield* sql`INSERT OR IGNORE INTO checkpoints (key, status, resource_id, attempts, body_hash, error, updated_at)
-    SELECT key, 'pending', NULL, 0, body_hash, NULL, ${now} FROM plan_ops`
+    SELECT key, 'pending', NULL, 0, body_hash, NULL, ${now} FROM plan_ops ORDER BY seq`
 }).pipe(Effect.orDie)
 
 /** Every checkpoint, creating `pending` ones for plan operations that have none yet. */

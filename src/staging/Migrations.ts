@@ -29,6 +29,8 @@
  * - `0012_plan_ops_by_kind`: `plan_ops` indexed by kind, phase and key, for what counts the stored plan or
  *   reads it by kind (`Checkpoints.countsByKind` and `summary`, `PlanStore.phaseCounts`, `kindCounts`,
  *   `naturalKeys` and `opsOfKinds`: reconcile, status, the loader's closing counts and the plan's preview).
+ * - `0013_checkpoints_in_load_order`: `checkpoints` kept in the order its rows were made, the plan's load
+ *   order, and found by key through a unique index, instead of kept in key order (`WITHOUT ROWID`).
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -353,6 +355,34 @@ const planOpsByKind = Effect.gen(function* () {
   yield* sql`CREATE INDEX plan_ops_by_kind ON plan_ops (kind, phase, key)`
 })
 
+/**
+ * `checkpoints` as a rowid table, its rows in the order they were made (`Checkpoints.ensure` makes them in
+ * the plan's load order), found by key through a unique index. Kept in key order, the rows the loader
+ * updates together (the operations in flight, neighbours in load order: invoices and bills by date) lay
+ * on pages all over the table, and each group commit rewrote a page for nearly every row: at 20,000
+ * invoices (c=8, no latency) its 1,258 updates took 2.94 s, against 1.46 s with the rows in load order.
+ * The rows already there are copied in the stored plan's order, those of no operation in it after them.
+ */
+const checkpointsInLoadOrder = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE checkpoints_in_order (
+    key TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    resource_id TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    body_hash TEXT NOT NULL,
+    error TEXT,
+    updated_at TEXT NOT NULL,
+    origin TEXT
+  )`
+  yield* sql`INSERT INTO checkpoints_in_order (key, status, resource_id, attempts, body_hash, error, updated_at, origin)
+    SELECT c.key, c.status, c.resource_id, c.attempts, c.body_hash, c.error, c.updated_at, c.origin
+    FROM checkpoints c LEFT JOIN plan_ops p ON p.key = c.key
+    ORDER BY p.seq IS NULL, p.seq, c.key`
+  yield* sql`DROP TABLE checkpoints`
+  yield* sql`ALTER TABLE checkpoints_in_order RENAME TO checkpoints`
+})
+
 /** All staging migrations by name, in order. */
 export const all = {
   "0001_init": init,
@@ -366,7 +396,8 @@ export const all = {
   "0009_row_ids": rowIds,
   "0010_plan_books": planBooks,
   "0011_plan_ops_by_phase": planOpsByPhase,
-  "0012_plan_ops_by_kind": planOpsByKind
+  "0012_plan_ops_by_kind": planOpsByKind,
+  "0013_checkpoints_in_load_order": checkpointsInLoadOrder
 }
 
 /** All staging migrations, in order. */

@@ -7,6 +7,7 @@ import * as NodeCrypto from "node:crypto"
 import * as NodeFs from "node:fs/promises"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
+import * as Checkpoints from "../../src/staging/Checkpoints.js"
 import * as Migrations from "../../src/staging/Migrations.js"
 import * as SourceRows from "../../src/staging/SourceRows.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
@@ -202,6 +203,134 @@ describe("migration 0009 (staged rows keyed by id, stored as compact text)", () 
             { file: "A.csv", gen: 2 },
             { file: "A.csv", gen: 3 }
           ])
+        }).pipe(Effect.provide(StagingDb.layer(filename)))
+      })
+  )
+})
+
+/** A stored plan's operation with the given key and place in load order (the other columns are filler). */
+const insertOp = (seq: number, key: string) =>
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (
+      sql
+    ) => sql`INSERT INTO plan_ops (seq, key, phase, kind, natural_key, depends_on, body, body_hash, lineage)
+      VALUES (${seq}, ${key}, 'transactions', 'invoice', ${key}, '[]', '{}', ${`h-${key}`}, '[]')`
+  )
+
+/** The checkpoints' keys in the order the table keeps its rows. */
+const storedOrder = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.map(sql<{ key: string }>`SELECT key FROM checkpoints ORDER BY rowid`, (rows) =>
+    rows.map((r) => r.key)
+  )
+)
+
+describe("checkpoints in load order (0013)", () => {
+  it.effect("makes a plan's checkpoints in its load order, which is the order the table keeps", () =>
+    Effect.gen(function* () {
+      // Load order against key order: the loader updates neighbours in load order together.
+      for (const [seq, key] of [
+        [1, "invoice:INV-9"],
+        [2, "bill:B-1"],
+        [3, "invoice:INV-1"]
+      ] as const)
+        yield* insertOp(seq, key)
+      yield* Checkpoints.ensure
+      assert.deepStrictEqual(yield* storedOrder, ["invoice:INV-9", "bill:B-1", "invoice:INV-1"])
+      // A later plan's new operations come after the rows already made, which keep theirs.
+      yield* insertOp(4, "invoice:INV-0")
+      yield* Checkpoints.ensure
+      assert.deepStrictEqual(yield* storedOrder, [
+        "invoice:INV-9",
+        "bill:B-1",
+        "invoice:INV-1",
+        "invoice:INV-0"
+      ])
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.scoped(
+    "moves an older workspace's checkpoints into its stored plan's load order, every column and the key's uniqueness kept",
+    () =>
+      Effect.gen(function* () {
+        const filename = yield* migratedBefore("0013")
+        yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          yield* insertOp(1, "invoice:INV-2")
+          yield* insertOp(2, "bill:B-7")
+          yield* insertOp(3, "invoice:INV-1")
+          // Checkpoints of the plan, and one of an operation a later plan dropped.
+          yield* sql`INSERT INTO checkpoints (key, status, resource_id, attempts, body_hash, error, updated_at, origin) VALUES
+            ('bill:B-7', 'done', 'r-7', 1, 'h-bill:B-7', NULL, '2026-11-01T00:00:00Z', 'created'),
+            ('invoice:INV-1', 'rejected', NULL, 2, 'h-invoice:INV-1', 'no such account', '2026-11-02T00:00:00Z', NULL),
+            ('contact:Gone', 'done', 'r-c', 1, 'h-c', NULL, '2026-11-03T00:00:00Z', 'adopted'),
+            ('invoice:INV-2', 'in_doubt', NULL, 1, 'h-invoice:INV-2', NULL, '2026-11-04T00:00:00Z', NULL)`
+        }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+
+        yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          assert.deepStrictEqual(yield* storedOrder, [
+            "invoice:INV-2",
+            "bill:B-7",
+            "invoice:INV-1",
+            "contact:Gone"
+          ])
+          const rows =
+            yield* sql`SELECT key, status, resource_id, attempts, body_hash, error, updated_at, origin
+            FROM checkpoints ORDER BY key`
+          assert.deepStrictEqual(rows, [
+            {
+              key: "bill:B-7",
+              status: "done",
+              resource_id: "r-7",
+              attempts: 1,
+              body_hash: "h-bill:B-7",
+              error: null,
+              updated_at: "2026-11-01T00:00:00Z",
+              origin: "created"
+            },
+            {
+              key: "contact:Gone",
+              status: "done",
+              resource_id: "r-c",
+              attempts: 1,
+              body_hash: "h-c",
+              error: null,
+              updated_at: "2026-11-03T00:00:00Z",
+              origin: "adopted"
+            },
+            {
+              key: "invoice:INV-1",
+              status: "rejected",
+              resource_id: null,
+              attempts: 2,
+              body_hash: "h-invoice:INV-1",
+              error: "no such account",
+              updated_at: "2026-11-02T00:00:00Z",
+              origin: null
+            },
+            {
+              key: "invoice:INV-2",
+              status: "in_doubt",
+              resource_id: null,
+              attempts: 1,
+              body_hash: "h-invoice:INV-2",
+              error: null,
+              updated_at: "2026-11-04T00:00:00Z",
+              origin: null
+            }
+          ])
+          // Still one checkpoint per key: ensure adds none for the plan's operations, a second row is refused.
+          yield* Checkpoints.ensure
+          assert.strictEqual((yield* storedOrder).length, 4)
+          const again = yield* Effect.either(
+            sql`INSERT INTO checkpoints (key, status, body_hash, updated_at) VALUES ('bill:B-7', 'pending', 'h', 'x')`
+          )
+          assert.isTrue(again._tag === "Left")
+          // The loader finds a checkpoint by key through the unique index, not by reading the table.
+          const plan = yield* sql<{ detail: string }>`
+            EXPLAIN QUERY PLAN SELECT status FROM checkpoints WHERE key IN (${"bill:B-7"}, ${"invoice:INV-1"})`
+          assert.isTrue(plan.some((p) => /USING INDEX sqlite_autoindex_checkpoints/.test(p.detail)))
         }).pipe(Effect.provide(StagingDb.layer(filename)))
       })
   )
