@@ -4,9 +4,9 @@
  * transient/rejected split, automatic retries (backoff with jitter, honouring `Retry-After`) for reads
  * only, response-shape normalisation and search paging that never silently truncates.
  *
- * Requests go straight to an undici Agent inside one `Effect.async` each (aborted when the fiber is
- * interrupted): @effect/platform's HttpClient cost 0.45 ms of CPU a request here against 0.18 ms for undici
- * alone, a third of the loader's own time per operation.
+ * Requests go straight to an undici Agent's dispatcher inside one `Effect.async` each (aborted when the
+ * fiber is interrupted): @effect/platform's HttpClient cost 0.45 ms of CPU a request here against 0.18 ms for
+ * undici alone, a third of the loader's own time per operation.
  */
 import { relieve } from "../Memory.js"
 import * as Context from "effect/Context"
@@ -140,7 +140,7 @@ const transportFailure = (operation: string, e: unknown): TargetTransient => {
 const outcome = (
   operation: string,
   status: number,
-  retryAfter: string | ReadonlyArray<string> | undefined,
+  retryAfter: string | undefined,
   text: string
 ): Effect.Effect<unknown, TargetError> => {
   let body: unknown = text
@@ -151,7 +151,7 @@ const outcome = (
   }
   if (status >= 200 && status < 300) return Effect.succeed(body)
   if (status === 408 || status === 429 || status >= 500) {
-    const ra = retryAfterMs(typeof retryAfter === "string" ? retryAfter : retryAfter?.[0])
+    const ra = retryAfterMs(retryAfter)
     const { errors } = errorsOf(body)
     return Effect.fail(
       new TargetTransient({
@@ -272,6 +272,67 @@ export const searchPages =
       return { rows, truncated: last.truncated, ...last.told }
     })
 
+/**
+ * One request's answer, gathered by undici's own handler calls (`Dispatcher.dispatch`): its status, its
+ * `Retry-After`, its body's bytes. Through `Dispatcher.request` each request also made an `AbortController`
+ * (Effect's, for the interruption), a `Readable` for the body and an object of every header, parsed: about
+ * 0.6 s of CPU in a profile of a 20,000-invoice load (76,588 requests) that nothing here used.
+ */
+class Answer {
+  private status = 0
+  private retryAfter: string | undefined
+  private readonly chunks: Array<Buffer> = []
+  private cancel: ((reason: Error) => void) | undefined
+  private done = false
+
+  constructor(
+    private readonly operation: string,
+    private readonly resume: (outcome: Effect.Effect<unknown, TargetError>) => void
+  ) {}
+
+  /** Interrupted: the request is aborted (before it is sent, as soon as undici hands over its abort). */
+  abort(): void {
+    if (this.done) return
+    this.done = true
+    this.cancel?.(new Error("the request was interrupted"))
+  }
+
+  onConnect(abort: (reason: Error) => void): void {
+    if (this.done) abort(new Error("the request was interrupted"))
+    else this.cancel = abort
+  }
+
+  onHeaders(status: number, rawHeaders: ReadonlyArray<Buffer | string>): boolean {
+    this.status = status
+    // Only a transient answer's Retry-After is read (`outcome`).
+    if (status === 408 || status === 429 || status >= 500)
+      for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+        if (String(rawHeaders[i]).toLowerCase() === "retry-after") this.retryAfter = String(rawHeaders[i + 1])
+    return true
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.chunks.push(chunk)
+    return true
+  }
+
+  onComplete(): void {
+    if (this.done) return
+    this.done = true
+    const text =
+      this.chunks.length === 1
+        ? this.chunks[0]!.toString("utf8")
+        : Buffer.concat(this.chunks).toString("utf8")
+    this.resume(outcome(this.operation, this.status, this.retryAfter, text))
+  }
+
+  onError(e: Error): void {
+    if (this.done) return
+    this.done = true
+    this.resume(Effect.fail(transportFailure(this.operation, e)))
+  }
+}
+
 /** The API over `agent` (whose timeouts bound every attempt). */
 export const make = (config: TargetConfig, agent: Agent) =>
   Effect.gen(function* () {
@@ -282,27 +343,25 @@ export const make = (config: TargetConfig, agent: Agent) =>
     const jsonHeaders = { ...headers, "content-type": "application/json" }
 
     const send = (method: Method, path: string, body?: unknown): Effect.Effect<unknown, TargetError> =>
-      Effect.async<unknown, TargetError>((resume, signal) => {
+      Effect.async<unknown, TargetError>((resume) => {
         const operation = `${method} ${path}`
         const payload = body === undefined ? undefined : JSON.stringify(body)
-        agent
-          .request({
-            origin,
-            path: `${root}${path}`,
-            method,
-            headers: payload === undefined ? headers : jsonHeaders,
-            ...(payload === undefined ? {} : { body: payload }),
-            signal
-          })
-          .then(async (res) => ({
-            status: res.statusCode,
-            retryAfter: res.headers["retry-after"],
-            text: await res.body.text()
-          }))
-          .then(
-            (r) => resume(outcome(operation, r.status, r.retryAfter, r.text)),
-            (e: unknown) => resume(Effect.fail(transportFailure(operation, e)))
+        const answer = new Answer(operation, resume)
+        try {
+          agent.dispatch(
+            {
+              origin,
+              path: `${root}${path}`,
+              method,
+              headers: payload === undefined ? headers : jsonHeaders,
+              ...(payload === undefined ? {} : { body: payload })
+            },
+            answer
           )
+        } catch (e) {
+          answer.onError(e as Error)
+        }
+        return Effect.sync(() => answer.abort())
       })
 
     const attempts = config.readAttempts ?? 6

@@ -6,6 +6,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as NodeHttp from "node:http"
 import type { AddressInfo } from "node:net"
 import * as TargetApi from "../../src/load/TargetApi.js"
@@ -46,7 +49,73 @@ const withApi = <A, E>(
     Effect.provide(TargetApi.layer({ baseUrl: url, apiKey, timeoutMs, readAttempts: 2 }))
   )
 
+/**
+ * A server that never answers, recording each request it was sent and when that request's connection was
+ * closed (by the client), for the scope.
+ */
+const silentTarget = Effect.acquireRelease(
+  Effect.async<{ url: string; opened: Array<string>; closed: Array<string>; server: NodeHttp.Server }>(
+    (resume) => {
+      const opened: Array<string> = []
+      const closed: Array<string> = []
+      const server = NodeHttp.createServer((req) => {
+        opened.push(`${req.method} ${req.url}`)
+        req.socket.on("close", () => closed.push(`${req.method} ${req.url}`))
+      })
+      server.listen(0, "127.0.0.1", () =>
+        resume(
+          Effect.succeed({
+            url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+            opened,
+            closed,
+            server
+          })
+        )
+      )
+    }
+  ),
+  ({ server }) =>
+    Effect.async<void>((resume) => {
+      server.closeAllConnections()
+      server.close(() => resume(Effect.void))
+    })
+)
+
 describe("TargetApi", () => {
+  it.scopedLive(
+    "an interrupted request is aborted: its connection is closed, not left waiting for the answer",
+    () =>
+      Effect.gen(function* () {
+        const t = yield* silentTarget
+        // The agent lives on after the request: only the request's own abort closes its connection.
+        const api = yield* Layer.build(TargetApi.layer({ baseUrl: t.url, apiKey, timeoutMs: 30_000 }))
+        const fiber = yield* Effect.fork(
+          Context.get(api, TargetApi.TargetApi).send("POST", "/invoices", { a: 1 })
+        )
+        // Interrupted once the server has the request (and undici has handed over its abort).
+        while (t.opened.length === 0) yield* Effect.sleep("10 millis")
+        yield* Fiber.interrupt(fiber)
+        const started = Date.now()
+        while (t.closed.length === 0 && Date.now() - started < 3000) yield* Effect.sleep("10 millis")
+        assert.deepStrictEqual(t.opened, ["POST /api/v1/invoices"])
+        assert.deepStrictEqual(
+          t.closed,
+          ["POST /api/v1/invoices"],
+          "the aborted request's connection was closed"
+        )
+      })
+  )
+
+  it.scopedLive("an answer that arrives in many pieces is read whole, its UTF-8 intact", () =>
+    Effect.gen(function* () {
+      // Over 64 KB, so that it arrives in several chunks; multi-byte characters may be cut between them.
+      const names = Array.from({ length: 4000 }, (_, i) => `Café Zürich Ōsaka № ${i}`)
+      const t = yield* fakeTarget(200, { data: names })
+      const r = yield* withApi(t.url, (api) => api.send("GET", "/contacts"))
+      assert.deepStrictEqual(r, { data: names })
+    })
+  )
+
   it.scopedLive("a request slower than the timeout fails as a transient timeout", () =>
     Effect.gen(function* () {
       const s = yield* sandbox({ faults: { latencyMs: 3000 } })
