@@ -262,7 +262,10 @@ const build = (
     yield* booksDigest === undefined ? PlanBooks.clear : PlanBooks.save(booksDigest.id, books)
     collectNow()
     growingYoungGeneration()
-    const plain = PlanBuilder.buildInto(scratch, books, snapshot, mappings)
+    // The review's suggestions are the plan's when the books are the staged ones: not worked out again.
+    const matching =
+      review && books === source ? Matching.decided(review.suggestions, review.decisions) : undefined
+    const plain = PlanBuilder.buildInto(scratch, books, snapshot, mappings, matching)
     const built = {
       ...plain,
       clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],

@@ -456,14 +456,16 @@ export const suggest = (
 /** The accountant's decisions read from review.xlsx, by `sheet|key`. */
 export type Decisions = ReadonlyMap<string, Choice>
 
-/** The suggestions with `decisions` applied. */
+/** The suggestions for `books` with `decisions` applied. */
 export const decide = (
   books: SourceBooks,
   snapshot: TargetSnapshot,
   mappings: Mappings,
   decisions: Decisions = new Map()
-): Matching => {
-  const suggestions = suggest(books, snapshot, mappings)
+): Matching => decided(suggest(books, snapshot, mappings), decisions)
+
+/** `suggestions` (`suggest`'s, which no decision changes) with `decisions` applied. */
+export const decided = (suggestions: ReadonlyArray<Suggestion>, decisions: Decisions): Matching => {
   const choices = new Map<string, Choice>()
   for (const s of suggestions) {
     const k = choiceKey(s.sheet, s.key)

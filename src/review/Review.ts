@@ -95,6 +95,7 @@ export const decisions = (
     }).length
     return {
       decisions: chosen,
+      suggestions,
       differing,
       state: { workbook: exists ? sha256(path) : null, pending } satisfies ReviewState
     }

@@ -62,17 +62,17 @@ const planAll = (ctx: PlanContext, books: SourceBooks): BuiltPlan => {
   }
 }
 
-/** The plan of `books` with its operations put in `sink` as they are built. */
+/**
+ * The plan of `books` with its operations put in `sink` as they are built. `matching`: what the books' records
+ * become, when the caller has it already (`Matching.decide` of the same books, snapshot and mappings).
+ */
 export const buildInto = (
   sink: OpSink,
   books: SourceBooks,
   snapshot: TargetSnapshot,
-  mappings: Mappings
-): BuiltPlan =>
-  planAll(
-    new PlanContext(snapshot, mappings, Matching.decide(books, snapshot, mappings, mappings.decisions), sink),
-    books
-  )
+  mappings: Mappings,
+  matching: Matching.Matching = Matching.decide(books, snapshot, mappings, mappings.decisions)
+): BuiltPlan => planAll(new PlanContext(snapshot, mappings, matching, sink), books)
 
 /**
  * The plan of `books`, its operations in memory in load order: the same plan as one built into a
