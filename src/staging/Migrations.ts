@@ -360,7 +360,7 @@ const planOpsByKind = Effect.gen(function* () {
  * the plan's load order), found by key through a unique index. Kept in key order, the rows the loader
  * updates together (the operations in flight, neighbours in load order: invoices and bills by date) lay
  * on pages all over the table, and each group commit rewrote a page for nearly every row: at 20,000
- * invoices (c=8, no latency) its 1,258 updates took 2.94 s, against 1.46 s with the rows in load order.
+ * invoices (c=8, no latency) its 1,258 updates took 2.94 s, against 1.43-1.46 s with the rows in load order.
  * The rows already there are copied in the stored plan's order, those of no operation in it after them.
  */
 const checkpointsInLoadOrder = Effect.gen(function* () {

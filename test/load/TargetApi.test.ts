@@ -14,23 +14,13 @@ import type { AddressInfo } from "node:net"
 import * as TargetApi from "../../src/load/TargetApi.js"
 import { apiKey, sandbox } from "../support/Harness.js"
 
-/** A server that answers every request `status` with `body`, recording what it was asked, for the scope. */
-const fakeTarget = (status: number, body: unknown) =>
+/** A loopback HTTP server answering with `handler`, for the scope (its connections closed with it). */
+const serving = (handler: NodeHttp.RequestListener) =>
   Effect.acquireRelease(
-    Effect.async<{ url: string; asked: Array<string>; server: NodeHttp.Server }>((resume) => {
-      const asked: Array<string> = []
-      const server = NodeHttp.createServer((req, res) => {
-        asked.push(`${req.method} ${req.url}`)
-        req.resume()
-        req.on("end", () => {
-          res.writeHead(status, { "content-type": "application/json" })
-          res.end(JSON.stringify(body))
-        })
-      })
+    Effect.async<{ url: string; server: NodeHttp.Server }>((resume) => {
+      const server = NodeHttp.createServer(handler)
       server.listen(0, "127.0.0.1", () =>
-        resume(
-          Effect.succeed({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, server })
-        )
+        resume(Effect.succeed({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }))
       )
     }),
     ({ server }) =>
@@ -40,6 +30,38 @@ const fakeTarget = (status: number, body: unknown) =>
       })
   )
 
+/** A server that answers every request `status` with `body`, recording what it was asked, for the scope. */
+const fakeTarget = (status: number, body: unknown) => {
+  const asked: Array<string> = []
+  return Effect.map(
+    serving((req, res) => {
+      asked.push(`${req.method} ${req.url}`)
+      req.resume()
+      req.on("end", () => {
+        res.writeHead(status, { "content-type": "application/json" })
+        res.end(JSON.stringify(body))
+      })
+    }),
+    (s) => ({ ...s, asked })
+  )
+}
+
+/**
+ * A server that never answers, recording each request it was sent and each whose connection the client
+ * closed, for the scope.
+ */
+const silentTarget = Effect.suspend(() => {
+  const opened: Array<string> = []
+  const closed: Array<string> = []
+  return Effect.map(
+    serving((req) => {
+      opened.push(`${req.method} ${req.url}`)
+      req.socket.on("close", () => closed.push(`${req.method} ${req.url}`))
+    }),
+    (s) => ({ ...s, opened, closed })
+  )
+})
+
 const withApi = <A, E>(
   url: string,
   f: (api: TargetApi.TargetApiShape) => Effect.Effect<A, E>,
@@ -48,38 +70,6 @@ const withApi = <A, E>(
   Effect.flatMap(TargetApi.TargetApi, f).pipe(
     Effect.provide(TargetApi.layer({ baseUrl: url, apiKey, timeoutMs, readAttempts: 2 }))
   )
-
-/**
- * A server that never answers, recording each request it was sent and when that request's connection was
- * closed (by the client), for the scope.
- */
-const silentTarget = Effect.acquireRelease(
-  Effect.async<{ url: string; opened: Array<string>; closed: Array<string>; server: NodeHttp.Server }>(
-    (resume) => {
-      const opened: Array<string> = []
-      const closed: Array<string> = []
-      const server = NodeHttp.createServer((req) => {
-        opened.push(`${req.method} ${req.url}`)
-        req.socket.on("close", () => closed.push(`${req.method} ${req.url}`))
-      })
-      server.listen(0, "127.0.0.1", () =>
-        resume(
-          Effect.succeed({
-            url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-            opened,
-            closed,
-            server
-          })
-        )
-      )
-    }
-  ),
-  ({ server }) =>
-    Effect.async<void>((resume) => {
-      server.closeAllConnections()
-      server.close(() => resume(Effect.void))
-    })
-)
 
 describe("TargetApi", () => {
   it.scopedLive(
