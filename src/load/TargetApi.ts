@@ -323,10 +323,13 @@ class Answer {
       this.chunks.length === 1
         ? this.chunks[0]!.toString("utf8")
         : Buffer.concat(this.chunks).toString("utf8")
+    // Let go of the bytes now: undici holds the handler for a while after the answer is complete.
+    this.chunks.length = 0
     this.resume(outcome(this.operation, this.status, this.retryAfter, text))
   }
 
   onError(e: Error): void {
+    this.chunks.length = 0
     if (this.done) return
     this.done = true
     this.resume(Effect.fail(transportFailure(this.operation, e)))
