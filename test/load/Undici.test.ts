@@ -1,15 +1,16 @@
 /**
- * The program's undici (`src/load/Undici.ts`) is its Agent and Pool with the request API, without the rest of
- * undici's entry (fetch, WebSocket, caches, mocks), which every process would otherwise load and run.
+ * The program's undici (`src/load/Undici.ts`) is its Agent, dispatched through as TargetApi does, without the
+ * rest of undici's entry (fetch, WebSocket, caches, mocks) or its request API, which every process would
+ * otherwise load and run.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { inOwnProcess, source } from "../support/OwnProcess.js"
 
 describe("Undici", () => {
-  it("requests through its Agent and Pool without loading undici's entry", () => {
+  it("dispatches through its Agent without loading undici's entry or its request API", () => {
     const { answer: answers, loaded } = inOwnProcess<Array<unknown>>(`
       import * as NodeHttp from "node:http"
-      const { Agent, Pool } = await import(${JSON.stringify(source("src/load/Undici.ts"))})
+      const { Agent } = await import(${JSON.stringify(source("src/load/Undici.ts"))})
       const server = NodeHttp.createServer((req, res) => {
         let body = ""
         req.on("data", (c) => (body += c))
@@ -18,12 +19,23 @@ describe("Undici", () => {
       await new Promise((r) => server.listen(0, "127.0.0.1", r))
       const origin = "http://127.0.0.1:" + server.address().port
       const agent = new Agent({ connections: 2 })
-      const a = await agent.request({ origin, path: "/a?x=1", method: "POST", body: "hello" })
-      const pool = new Pool(origin, { connections: 1 })
-      const b = await pool.request({ path: "/b", method: "GET" })
-      globalThis.answer = [a.statusCode, await a.body.json(), b.statusCode, await b.body.json()]
+      // A handler as TargetApi's: the status, the body's chunks.
+      const send = (options) =>
+        new Promise((resolve, reject) => {
+          let status = 0
+          const chunks = []
+          agent.dispatch({ origin, ...options }, {
+            onConnect() {},
+            onHeaders(s) { status = s; return true },
+            onData(c) { chunks.push(c); return true },
+            onComplete() { resolve([status, JSON.parse(Buffer.concat(chunks).toString("utf8"))]) },
+            onError: reject
+          })
+        })
+      const a = await send({ path: "/a?x=1", method: "POST", body: "hello" })
+      const b = await send({ path: "/b", method: "GET" })
+      globalThis.answer = [...a, ...b]
       await agent.close()
-      await pool.close()
       server.close()`)
     assert.deepStrictEqual(answers, [
       200,
@@ -33,7 +45,12 @@ describe("Undici", () => {
     ])
     const undici = loaded.filter((m) => m.includes("/node_modules/undici/"))
     assert.isTrue(undici.some((m) => m.endsWith("/lib/dispatcher/agent.js")))
-    for (const whole of ["/undici/index.js", "/lib/web/fetch/index.js", "/lib/web/websocket/websocket.js"])
+    for (const whole of [
+      "/undici/index.js",
+      "/lib/web/fetch/index.js",
+      "/lib/web/websocket/websocket.js",
+      "/lib/api/api-request.js"
+    ])
       assert.isFalse(
         undici.some((m) => m.endsWith(whole)),
         `${whole} loaded`
