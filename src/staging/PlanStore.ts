@@ -12,6 +12,7 @@ import {
   textsOf,
   type Conversion,
   type KindCount,
+  kindCountsSql,
   type OpKind,
   type OpRow,
   type Phase,
@@ -443,8 +444,7 @@ export const phaseCounts = Effect.gen(function* () {
 /** How many operations of each phase and kind the stored plan has, in the order of each kind's first. */
 export const kindCounts = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  return yield* sql<KindCount>`
-    SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
+  return yield* sql.unsafe<KindCount>(kindCountsSql("plan_ops"))
 }).pipe(Effect.orDie)
 
 /** The workspace's stored plan, as what shows it reads it. */

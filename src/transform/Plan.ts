@@ -87,6 +87,13 @@ export interface KindCount {
   readonly n: number
 }
 
+/**
+ * The query of `KindCount`s over `table`, which has each operation's `phase`, `kind` and place in load order
+ * (`seq`): in the order of each kind's first operation.
+ */
+export const kindCountsSql = (table: string): string =>
+  `SELECT phase, kind, COUNT(*) AS n FROM ${table} GROUP BY phase, kind ORDER BY MIN(seq)`
+
 /** A plan whose operations are kept elsewhere while it is stored (`PlanScratch`). */
 export type BuiltPlan = Omit<Plan, "ops">
 

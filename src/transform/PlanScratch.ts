@@ -19,7 +19,16 @@ import Database from "better-sqlite3"
 import * as NodeFs from "node:fs"
 import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
-import { phases, rowOf, type KindCount, type OpRow, type OpSink, type OpSpec, type Phase } from "./Plan.js"
+import {
+  kindCountsSql,
+  phases,
+  rowOf,
+  type KindCount,
+  type OpRow,
+  type OpSink,
+  type OpSpec,
+  type Phase
+} from "./Plan.js"
 
 /** A text's UTF-16 code units as big-endian bytes: blobs of these compare as the texts do in JavaScript. */
 const utf16be = (text: string): Buffer => Buffer.from(text, "utf16le").swap16()
@@ -175,9 +184,7 @@ export class PlanScratch implements OpSink {
    */
   kindCounts(): Array<KindCount> {
     this.seal()
-    return this.db
-      .prepare("SELECT phase, kind, COUNT(*) AS n FROM load_order GROUP BY phase, kind ORDER BY MIN(seq)")
-      .all() as Array<KindCount>
+    return this.db.prepare(kindCountsSql("load_order")).all() as Array<KindCount>
   }
 
   /**

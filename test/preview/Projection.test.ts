@@ -233,6 +233,15 @@ const previewOf = (p: Projection.Projection): Preview.Preview => {
   }
 }
 
+/** The projection's preview written into a temporary directory named after `name`, with its paths. */
+const writtenPreview = (name: string) =>
+  Effect.gen(function* () {
+    const { p } = yield* projected
+    const dir = tempDir(name)
+    const paths = yield* PlanPreview.write(dir, previewOf(p))
+    return { p, dir, paths }
+  })
+
 describe("the projection of a plan in a copy of the target", () => {
   it.scopedLive("posts what the platform's rules post, and names what it cannot know", () =>
     Effect.gen(function* () {
@@ -308,9 +317,7 @@ describe("the projection of a plan in a copy of the target", () => {
     "puts the preview's files in place only once its plan is stored: a plan not stored leaves the last preview",
     () =>
       Effect.gen(function* () {
-        const { p } = yield* projected
-        const dir = tempDir("preview-ready")
-        const paths = yield* PlanPreview.write(dir, previewOf(p))
+        const { p, dir, paths } = yield* writtenPreview("preview-ready")
         const last = [NodeFs.readFileSync(paths.html), NodeFs.readFileSync(paths.xlsx)]
         const later = { ...previewOf(p), header: { ...previewOf(p).header, planHash: "another plan" } }
         const failed = yield* Effect.exit(PlanPreview.write(dir, later, Effect.dieMessage("not stored")))
@@ -376,9 +383,7 @@ describe.skipIf(chromium === undefined)(`plan.html in headless Chromium (${chrom
     "renders a page that is not blank, with the verdict, the projected rows and what cannot be known",
     () =>
       Effect.gen(function* () {
-        const { p } = yield* projected
-        const dir = tempDir("preview-browser")
-        const paths = yield* PlanPreview.write(dir, previewOf(p))
+        const { dir, paths } = yield* writtenPreview("preview-browser")
         const png = yield* Effect.promise(() => screenshot(paths.html, NodePath.join(dir, "page.png")))
         const keep = process.env["KEEP_SCREENSHOT"]
         if (keep) NodeFs.copyFileSync(NodePath.join(dir, "page.png"), NodePath.join(keep, "plan-page.png"))

@@ -11,6 +11,7 @@ import * as Checkpoints from "../../src/staging/Checkpoints.js"
 import * as Migrations from "../../src/staging/Migrations.js"
 import * as SourceRows from "../../src/staging/SourceRows.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
+import { kindCountsSql } from "../../src/transform/Plan.js"
 
 /**
  * A staging file in a temporary directory (removed with the scope) with the migrations before `upTo` applied:
@@ -90,9 +91,8 @@ describe("StagingDb", () => {
           counts.map((p) => p.detail),
           "SCAN p USING COVERING INDEX plan_ops_by_kind"
         )
-        // PlanStore.kindCounts: the plan's summary.
-        const kinds = yield* sql<{ detail: string }>`
-        EXPLAIN QUERY PLAN SELECT phase, kind, COUNT(*) AS n FROM plan_ops GROUP BY phase, kind ORDER BY MIN(seq)`
+        // PlanStore.kindCounts: the plan's summary, by the query itself.
+        const kinds = yield* sql.unsafe<{ detail: string }>(`EXPLAIN QUERY PLAN ${kindCountsSql("plan_ops")}`)
         assert.include(
           kinds.map((p) => p.detail),
           "SCAN plan_ops USING COVERING INDEX plan_ops_by_kind"
@@ -225,6 +225,53 @@ const storedOrder = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   )
 )
 
+/**
+ * An older workspace's checkpoints (in key order, as it kept them): of the plan's operations, and one of an
+ * operation a later plan dropped.
+ */
+const olderCheckpoints = [
+  {
+    key: "bill:B-7",
+    status: "done",
+    resource_id: "r-7",
+    attempts: 1,
+    body_hash: "h-bill:B-7",
+    error: null,
+    updated_at: "2026-11-01T00:00:00Z",
+    origin: "created"
+  },
+  {
+    key: "invoice:INV-1",
+    status: "rejected",
+    resource_id: null,
+    attempts: 2,
+    body_hash: "h-invoice:INV-1",
+    error: "no such account",
+    updated_at: "2026-11-02T00:00:00Z",
+    origin: null
+  },
+  {
+    key: "contact:Gone",
+    status: "done",
+    resource_id: "r-c",
+    attempts: 1,
+    body_hash: "h-c",
+    error: null,
+    updated_at: "2026-11-03T00:00:00Z",
+    origin: "adopted"
+  },
+  {
+    key: "invoice:INV-2",
+    status: "in_doubt",
+    resource_id: null,
+    attempts: 1,
+    body_hash: "h-invoice:INV-2",
+    error: null,
+    updated_at: "2026-11-04T00:00:00Z",
+    origin: null
+  }
+] as const
+
 describe("checkpoints in load order (0013)", () => {
   it.effect("makes a plan's checkpoints in its load order, which is the order the table keeps", () =>
     Effect.gen(function* () {
@@ -259,12 +306,7 @@ describe("checkpoints in load order (0013)", () => {
           yield* insertOp(1, "invoice:INV-2")
           yield* insertOp(2, "bill:B-7")
           yield* insertOp(3, "invoice:INV-1")
-          // Checkpoints of the plan, and one of an operation a later plan dropped.
-          yield* sql`INSERT INTO checkpoints (key, status, resource_id, attempts, body_hash, error, updated_at, origin) VALUES
-            ('bill:B-7', 'done', 'r-7', 1, 'h-bill:B-7', NULL, '2026-11-01T00:00:00Z', 'created'),
-            ('invoice:INV-1', 'rejected', NULL, 2, 'h-invoice:INV-1', 'no such account', '2026-11-02T00:00:00Z', NULL),
-            ('contact:Gone', 'done', 'r-c', 1, 'h-c', NULL, '2026-11-03T00:00:00Z', 'adopted'),
-            ('invoice:INV-2', 'in_doubt', NULL, 1, 'h-invoice:INV-2', NULL, '2026-11-04T00:00:00Z', NULL)`
+          for (const c of olderCheckpoints) yield* sql`INSERT INTO checkpoints ${sql.insert(c)}`
         }).pipe(Effect.provide(SqliteClient.layer({ filename })))
 
         yield* Effect.gen(function* () {
@@ -278,48 +320,10 @@ describe("checkpoints in load order (0013)", () => {
           const rows =
             yield* sql`SELECT key, status, resource_id, attempts, body_hash, error, updated_at, origin
             FROM checkpoints ORDER BY key`
-          assert.deepStrictEqual(rows, [
-            {
-              key: "bill:B-7",
-              status: "done",
-              resource_id: "r-7",
-              attempts: 1,
-              body_hash: "h-bill:B-7",
-              error: null,
-              updated_at: "2026-11-01T00:00:00Z",
-              origin: "created"
-            },
-            {
-              key: "contact:Gone",
-              status: "done",
-              resource_id: "r-c",
-              attempts: 1,
-              body_hash: "h-c",
-              error: null,
-              updated_at: "2026-11-03T00:00:00Z",
-              origin: "adopted"
-            },
-            {
-              key: "invoice:INV-1",
-              status: "rejected",
-              resource_id: null,
-              attempts: 2,
-              body_hash: "h-invoice:INV-1",
-              error: "no such account",
-              updated_at: "2026-11-02T00:00:00Z",
-              origin: null
-            },
-            {
-              key: "invoice:INV-2",
-              status: "in_doubt",
-              resource_id: null,
-              attempts: 1,
-              body_hash: "h-invoice:INV-2",
-              error: null,
-              updated_at: "2026-11-04T00:00:00Z",
-              origin: null
-            }
-          ])
+          assert.deepStrictEqual(
+            rows,
+            [...olderCheckpoints].sort((x, y) => (x.key < y.key ? -1 : 1))
+          )
           // Still one checkpoint per key: ensure adds none for the plan's operations, a second row is refused.
           yield* Checkpoints.ensure
           assert.strictEqual((yield* storedOrder).length, 4)
