@@ -7,6 +7,7 @@
 import type { BooksSpan } from "./BooksSpan.js"
 import { createHash } from "node:crypto"
 import { flattened } from "../Strings.js"
+import { opRow } from "./PlanRows.mjs"
 import type { AccountPairing } from "./RecordIdentity.js"
 import type { Issue } from "./SourceModel.js"
 
@@ -220,24 +221,9 @@ export interface OpRow {
   readonly hash_line: string
 }
 
-/** `op`'s row, from its texts (`textsOf`). */
-export const rowOf = (
-  op: Pick<PlannedOp, "key" | "phase" | "kind" | "naturalKey">,
-  texts: OpTexts
-): OpRow => {
-  const body = sha256(texts.json)
-  return {
-    key: op.key,
-    phase: op.phase,
-    kind: op.kind,
-    natural_key: op.naturalKey,
-    depends_on: JSON.stringify(texts.dependsOn),
-    body: texts.json,
-    body_hash: body,
-    lineage: JSON.stringify(texts.lineage),
-    hash_line: [op.key, op.phase, op.kind, texts.dependsOn.join(","), body, texts.lineage.join(",")].join("|")
-  }
-}
+/** `op`'s row, from its texts (`textsOf`): `PlanRows.opRow`, which the scratch's writer thread uses too. */
+export const rowOf = (op: Pick<PlannedOp, "key" | "phase" | "kind" | "naturalKey">, texts: OpTexts): OpRow =>
+  opRow(op.key, op.phase, op.kind, op.naturalKey, texts.json, texts.dependsOn, texts.lineage)
 
 /** Puts operations in load order: phase, then the phase's sort key, then the key. */
 export const order = (ops: ReadonlyArray<PlannedOp>): Array<PlannedOp> =>

@@ -114,6 +114,57 @@ describe("PlanScratch", () => {
       assert.strictEqual([...scratch.ordered()].length, all.length)
     }))
 
+  it("hands its operations to its writer thread a batch at a time, waiting for it when it falls behind", () =>
+    withScratch((scratch) => {
+      // More batches than are let wait for the thread (it is still starting while they are put), in reverse.
+      const many = Array.from(
+        { length: 3000 },
+        (_, i) =>
+          new EncodedOp(
+            `j:${i}`,
+            "transactions",
+            "journal",
+            `${i}`,
+            i === 0 ? [] : ["j:0"],
+            JSON.stringify({ i }),
+            [`J.csv:${i + 2}`],
+            `2025-01-${String((i % 28) + 1).padStart(2, "0")}`
+          )
+      ).reverse()
+      put(scratch, many)
+      assert.deepStrictEqual(
+        [...scratch.ordered()].map((r) => ({ ...r })),
+        order(many).map((o) => rowOf(o, textsOf(o)))
+      )
+    }))
+
+  it("seals with no operations: nothing to give back", () =>
+    withScratch((scratch) => {
+      assert.deepStrictEqual([...scratch.ordered()], [])
+      assert.deepStrictEqual([...scratch.hashLines()], [])
+      assert.deepStrictEqual(scratch.kindCounts(), [])
+    }))
+
+  it("fails at its seal as its writer thread failed, saying why, and still closes", () => {
+    const scratch = PlanScratch.open()
+    put(scratch, ops())
+    // A body that is no text cannot be hashed: the thread fails on it, and the seal tells.
+    scratch.put(paymentOp("Payments.csv:3"), undefined as unknown as string)
+    assert.throws(
+      () => scratch.seal(),
+      /the plan's scratch \(.*scratch\.db\) could not be written: .*"data" argument/
+    )
+    scratch.close()
+    assert.throws(() => scratch.seal(), /used after it was closed/)
+  })
+
+  it("closes while its writer thread still writes, before its seal", () => {
+    const scratch = PlanScratch.open()
+    put(scratch, [...tricky(), ...ops()])
+    scratch.close()
+    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}"), /used after it was closed/)
+  })
+
   it("counts what it holds by phase, in load order", () =>
     withScratch((scratch) => {
       const before = scratchedOps()

@@ -1,0 +1,83 @@
+/**
+ * The thread that writes the plan's scratch (`PlanScratch`) while the plan is built (plain JavaScript, so that
+ * it starts without a TypeScript loader): its own better-sqlite3 connection to the scratch file, making each
+ * operation's row (`PlanRows.opRow`: its body hashed, its texts serialised) and inserting it, while the
+ * building thread goes on to the next operations. The SQL is the scratch's, handed over in `workerData`.
+ *
+ * `workerData`: `{ filename, pragmas, setup, insert, columns, seal, control, replies }`: `setup` runs once
+ * (the table, the transaction begun), `insert` takes each operation's place, sort key and key (as UTF-16
+ * big-endian blobs) and its row's `columns`, `seal` runs at the end (the load order written, the transaction
+ * committed). `control` is a SharedArrayBuffer of two counters the building thread waits on: [0] batches
+ * written, [1] the end (1 sealed, 2 failed). `replies` is a MessagePort the building thread reads without
+ * waiting for its event loop: `{ error }` when it failed.
+ *
+ * Messages in: `{ ops }` (a batch of operations, each `[place, sortKey, key, phase, kind, naturalKey, json,
+ * dependsOn, lineage]`), `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
+ * counted, not written.
+ */
+import Database from "better-sqlite3"
+import { parentPort, workerData } from "node:worker_threads"
+import { opRow } from "./PlanRows.mjs"
+
+const { filename, pragmas, setup, insert: insertSql, columns, seal, control: shared, replies } = workerData
+const WRITTEN = 0
+const END = 1
+const control = new Int32Array(shared)
+
+/** A text's UTF-16 code units as big-endian bytes: blobs of these compare as the texts do in JavaScript. */
+const utf16be = (text) => Buffer.from(text, "utf16le").swap16()
+
+const reason = (e) => (e instanceof Error ? e.message : String(e))
+
+/** @type {string | undefined} */
+let failed
+/** @type {import("better-sqlite3").Database | undefined} */
+let db
+/** @type {import("better-sqlite3").Statement | undefined} */
+let insert
+try {
+  db = new Database(filename)
+  for (const p of pragmas) db.pragma(p)
+  for (const s of setup) db.exec(s)
+  insert = db.prepare(insertSql)
+} catch (e) {
+  failed = reason(e)
+}
+
+const write = (ops) => {
+  for (const [place, sortKey, key, phase, kind, naturalKey, json, dependsOn, lineage] of ops) {
+    const row = opRow(key, phase, kind, naturalKey, json, dependsOn, lineage)
+    insert.run(place, utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]))
+  }
+}
+
+parentPort.on("message", (m) => {
+  if (m.ops !== undefined) {
+    if (failed === undefined) {
+      try {
+        write(m.ops)
+      } catch (e) {
+        failed = reason(e)
+      }
+    }
+    Atomics.add(control, WRITTEN, 1)
+    Atomics.notify(control, WRITTEN)
+  } else if (m.seal === true) {
+    if (failed === undefined) {
+      try {
+        for (const s of seal) db.exec(s)
+      } catch (e) {
+        failed = reason(e)
+      }
+    }
+    try {
+      db?.close()
+    } catch (e) {
+      failed ??= reason(e)
+    }
+    if (failed !== undefined) replies.postMessage({ error: failed })
+    Atomics.store(control, END, failed === undefined ? 1 : 2)
+    Atomics.notify(control, END)
+    parentPort.close()
+  }
+})
