@@ -15,7 +15,6 @@
  * dependsOn, lineage]`), `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
  * counted, not written.
  */
-import Database from "better-sqlite3"
 import { parentPort, workerData } from "node:worker_threads"
 import { opRow } from "./PlanRows.mjs"
 
@@ -36,6 +35,9 @@ let db
 /** @type {import("better-sqlite3").Statement | undefined} */
 let insert
 try {
+  // Imported here, not at the top: a module that cannot be loaded is a failure told at the seal like any
+  // other, not a thread that stops while the building thread waits on it.
+  const { default: Database } = await import("better-sqlite3")
   db = new Database(filename)
   for (const p of pragmas) db.pragma(p)
   for (const s of setup) db.exec(s)
