@@ -238,6 +238,12 @@ const stagingBytes = (workspace: string): number =>
 const median = <A>(xs: ReadonlyArray<A>, by: (x: A) => number): A =>
   [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!
 
+/** A stage's figures over several runs: the median run's, with the highest peak RSS of them all. */
+const medianRun = (runs: ReadonlyArray<StageFigures>): StageFigures => ({
+  ...median(runs, (r) => r.seconds),
+  peakRssMb: Math.max(...runs.map((r) => r.peakRssMb))
+})
+
 /** One company of `invoices` invoices through every stage. */
 const company = async (invoices: number, options: ProcessOptions) => {
   const dir = Pipeline.tempDir(`scale-${invoices}`)
@@ -295,10 +301,7 @@ const company = async (invoices: number, options: ProcessOptions) => {
       extracts.push(once("extract", extractArgs, stagedRows, "rows", where).figures)
       NodeFs.rmSync(scratch, { recursive: true, force: true })
     }
-    const extracted = {
-      ...median(extracts, (e) => e.seconds),
-      peakRssMb: Math.max(...extracts.map((e) => e.peakRssMb))
-    }
+    const extracted = medianRun(extracts)
     stages.push(extracted)
     const stagingMb = stagingBytes(workspace) / 1e6
     // Plan and its bare floor, interleaved: the median of each (plan's peak RSS the highest of its runs).
@@ -309,10 +312,7 @@ const company = async (invoices: number, options: ProcessOptions) => {
       note(`plan's bare floor (${invoices} invoices), round ${i + 1} of ${PLAN_ROUNDS}`)
       planRounds.push({ plan, floor: planFloor(workspace, dir) })
     }
-    const planned = {
-      ...median(planRounds, (r) => r.plan.seconds).plan,
-      peakRssMb: Math.max(...planRounds.map((r) => r.plan.peakRssMb))
-    }
+    const planned = medianRun(planRounds.map((r) => r.plan))
     stages.push(planned)
     const bare = median(planRounds, (r) => r.floor.seconds).floor
     /** Plan's operations per second over the floor's: 1 would be plan doing nothing but its I/O. */

@@ -106,12 +106,10 @@ const BATCH = 256
 const IN_FLIGHT = 8
 
 /**
- * The control counters shared with the writer thread (`ScratchWorker.mjs`): batches written, and its end (0
- * while it writes, 1 sealed, `FAILED`).
+ * The control counters shared with the writer thread (`ScratchWorker.mjs`, which is handed these in
+ * `workerData`): where each counter is (batches written; the end) and what the end says.
  */
-const WRITTEN = 0
-const END = 1
-const FAILED = 2
+const CONTROL = { written: 0, end: 1, writing: 0, sealed: 1, failed: 2 } as const
 
 /** How long the building thread waits for the writer thread to move before it gives up on it (ms). */
 const PATIENCE = 120_000
@@ -141,6 +139,7 @@ export class PlanScratch implements OpSink {
   private closed = false
   private batch: Array<Handed> = []
   private handed = 0
+  private waited = 0
   /** The sealed scratch, read on this thread; undefined while the writer thread has it. */
   private db: Database.Database | undefined
   private writer: Writer | undefined
@@ -174,6 +173,7 @@ export class PlanScratch implements OpSink {
           columns: COLUMNS,
           seal: SEAL,
           control: control.buffer,
+          at: CONTROL,
           replies: port2
         },
         transferList: [port2],
@@ -213,11 +213,19 @@ export class PlanScratch implements OpSink {
     thread.postMessage({ ops: this.batch })
     this.batch = []
     this.handed++
-    for (;;) {
-      const written = Atomics.load(control, WRITTEN)
-      if (this.handed - written <= IN_FLIGHT) return
-      this.await(control, WRITTEN, written)
+    for (let waited = false; ; waited = true) {
+      const written = Atomics.load(control, CONTROL.written)
+      if (this.handed - written <= IN_FLIGHT) {
+        if (waited) this.waited++
+        return
+      }
+      this.await(control, CONTROL.written, written)
     }
+  }
+
+  /** How many batches waited to be handed over until the writer thread had caught up (`IN_FLIGHT`). */
+  get waits(): number {
+    return this.waited
   }
 
   /** Waits until the writer thread changes counter `at` from `value`; fails if it does not within `PATIENCE`. */
@@ -254,8 +262,9 @@ export class PlanScratch implements OpSink {
       if (this.batch.length > 0) this.hand()
       const { thread, control, replies } = this.writing()
       thread.postMessage({ seal: true })
-      while (Atomics.load(control, END) === 0) this.await(control, END, 0)
-      if (Atomics.load(control, END) === FAILED) {
+      while (Atomics.load(control, CONTROL.end) === CONTROL.writing)
+        this.await(control, CONTROL.end, CONTROL.writing)
+      if (Atomics.load(control, CONTROL.end) === CONTROL.failed) {
         const told = NodeWorker.receiveMessageOnPort(replies)?.message as { error?: string } | undefined
         throw new Error(
           `the plan's scratch (${this.file}) could not be written: ${told?.error ?? "no reason told"}`

@@ -4,11 +4,12 @@
  * operation's row (`PlanRows.opRow`: its body hashed, its texts serialised) and inserting it, while the
  * building thread goes on to the next operations. The SQL is the scratch's, handed over in `workerData`.
  *
- * `workerData`: `{ filename, pragmas, setup, insert, columns, seal, control, replies }`: `setup` runs once
+ * `workerData`: `{ filename, pragmas, setup, insert, columns, seal, control, at, replies }`: `setup` runs once
  * (the table, the transaction begun), `insert` takes each operation's place, sort key and key (as UTF-16
  * big-endian blobs) and its row's `columns`, `seal` runs at the end (the load order written, the transaction
- * committed). `control` is a SharedArrayBuffer of two counters the building thread waits on: [0] batches
- * written, [1] the end (1 sealed, 2 failed). `replies` is a MessagePort the building thread reads without
+ * committed). `control` is a SharedArrayBuffer of two counters the building thread waits on, `at` where
+ * each is and what the end says (`PlanScratch`'s `CONTROL`): the batches written, and the end (sealed or
+ * failed). `replies` is a MessagePort the building thread reads without
  * waiting for its event loop: `{ error }` when it failed.
  *
  * Messages in: `{ ops }` (a batch of operations, each `[place, sortKey, key, phase, kind, naturalKey, json,
@@ -18,9 +19,17 @@
 import { parentPort, workerData } from "node:worker_threads"
 import { opRow } from "./PlanRows.mjs"
 
-const { filename, pragmas, setup, insert: insertSql, columns, seal, control: shared, replies } = workerData
-const WRITTEN = 0
-const END = 1
+const {
+  filename,
+  pragmas,
+  setup,
+  insert: insertSql,
+  columns,
+  seal,
+  control: shared,
+  at,
+  replies
+} = workerData
 const control = new Int32Array(shared)
 
 /** A text's UTF-16 code units as big-endian bytes: blobs of these compare as the texts do in JavaScript. */
@@ -62,8 +71,8 @@ parentPort.on("message", (m) => {
         failed = reason(e)
       }
     }
-    Atomics.add(control, WRITTEN, 1)
-    Atomics.notify(control, WRITTEN)
+    Atomics.add(control, at.written, 1)
+    Atomics.notify(control, at.written)
   } else if (m.seal === true) {
     if (failed === undefined) {
       try {
@@ -78,8 +87,8 @@ parentPort.on("message", (m) => {
       failed ??= reason(e)
     }
     if (failed !== undefined) replies.postMessage({ error: failed })
-    Atomics.store(control, END, failed === undefined ? 1 : 2)
-    Atomics.notify(control, END)
+    Atomics.store(control, at.end, failed === undefined ? at.sealed : at.failed)
+    Atomics.notify(control, at.end)
     parentPort.close()
   }
 })

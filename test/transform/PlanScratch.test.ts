@@ -132,6 +132,7 @@ describe("PlanScratch", () => {
           )
       ).reverse()
       put(scratch, many)
+      assert.isAbove(scratch.waits, 0, "the building thread waited for the writer thread to catch up")
       assert.deepStrictEqual(
         [...scratch.ordered()].map((r) => ({ ...r })),
         order(many).map((o) => rowOf(o, textsOf(o)))
