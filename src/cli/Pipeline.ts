@@ -230,13 +230,14 @@ const buildAndSaveIn = (
     }
   })
 
-/** The plan of the staged books against the target, with the review's decisions applied. */
-const build = (
-  mappingsDir: string | undefined,
-  cutover: Cutover,
-  workspace: string | undefined,
-  scratch: PlanScratch
-) =>
+/**
+ * The books to plan, read from staging, with the target's snapshot and the review's decisions, converted when
+ * the plan is a conversion, and kept for reconcile. What the build does not read is let go of here, in a
+ * generator of its own so that the staged books it started from are garbage once it returns: the aged
+ * reports' items, kept for reconcile and matched to their records as they are (`PlanBooks.save`), are
+ * read by no planner (`PlanBuilder.withoutAgedItems`).
+ */
+const prepare = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
   Effect.gen(function* () {
     const from = yield* Sources.staged
     const source = yield* from.read
@@ -260,11 +261,43 @@ const build = (
         ? { id: NodeCrypto.randomUUID(), fingerprint: yield* PlanBooks.fingerprint }
         : undefined
     yield* booksDigest === undefined ? PlanBooks.clear : PlanBooks.save(booksDigest.id, books)
-    collectNow()
-    growingYoungGeneration()
     // The review's suggestions are the plan's when the books are the staged ones: not worked out again.
     const matching =
       review && books === source ? Matching.decided(review.suggestions, review.decisions) : undefined
+    return {
+      books: PlanBuilder.withoutAgedItems(books),
+      snapshot,
+      mappings,
+      matching,
+      review,
+      conversion,
+      clearingAccounts,
+      booksDigest,
+      sourceSystem: from.system.name
+    }
+  })
+
+/** The plan of the staged books against the target, with the review's decisions applied. */
+const build = (
+  mappingsDir: string | undefined,
+  cutover: Cutover,
+  workspace: string | undefined,
+  scratch: PlanScratch
+) =>
+  Effect.gen(function* () {
+    const {
+      books,
+      snapshot,
+      mappings,
+      matching,
+      review,
+      conversion,
+      clearingAccounts,
+      booksDigest,
+      sourceSystem
+    } = yield* prepare(mappingsDir, cutover, workspace)
+    collectNow()
+    growingYoungGeneration()
     const plain = PlanBuilder.buildInto(scratch, books, snapshot, mappings, matching)
     const built = {
       ...plain,
@@ -293,7 +326,7 @@ const build = (
       built,
       review,
       snapshot,
-      sourceSystem: from.system.name,
+      sourceSystem,
       trialBalances: books.trialBalances
     }
   })

@@ -27,7 +27,7 @@ import {
   factsOf,
   fromChunks,
   inDateOrder,
-  agedItemsOf,
+  agedItemsIn,
   headingOf,
   type AgedItems,
   type AgedReportHeading,
@@ -118,7 +118,7 @@ const encodeItem = (item: unknown): string =>
  * rounds each, interleaved; the first round of those 198 ms).
  */
 export function* chunksOf<A>(
-  items: ReadonlyArray<A>,
+  items: Iterable<A>,
   as: (item: A) => unknown = (item) => item
 ): Generator<string, void, undefined> {
   let any = false
@@ -193,7 +193,7 @@ export const save = (id: string, books: SourceBooks) =>
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_books`
-        const keep = <A>(part: string, items: ReadonlyArray<A>, as?: (item: A) => unknown) =>
+        const keep = <A>(part: string, items: Iterable<A>, as?: (item: A) => unknown) =>
           Effect.gen(function* () {
             for (const json of chunksOf(items, as)) {
               yield* sql`INSERT INTO plan_books (digest, part, json) VALUES (${id}, ${part}, ${json})`
@@ -207,9 +207,7 @@ export const save = (id: string, books: SourceBooks) =>
         yield* keep(PAYMENTS, books.payments, (p) => [p.documentKind, p.date])
         yield* keep(FACTS, [factsOf(books)])
         yield* keep(AGED.headings, books.agedReports, headingOf)
-        const agedItems: Array<[number, SourceAgedItem, ReportMatch | null]> = []
-        agedItemsOf(books, (at, item, match) => agedItems.push([at, item, match]))
-        yield* keep(AGED.items, agedItems)
+        yield* keep(AGED.items, agedItemsIn(books))
         // Each kind's migrating documents (the part is the kind) in date order, as `documentItem`s: reconcile
         // reads them a chunk at a time as it compares.
         for (const kind of documentKinds) yield* keep(kind, inDateOrder(books, kind), documentItem)

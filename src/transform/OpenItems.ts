@@ -90,15 +90,16 @@ export interface ReportMatch {
 }
 
 /**
- * What each item of `report` is in the books (`matcher`), in the items' order; null for an item they do not
- * have. A plan keeps these for reconcile, which then compares the report without holding the documents.
+ * What an item of one side's report is in the books (`matcher`), as reconcile compares it; null for an item
+ * they do not have. A plan keeps these for reconcile, which then compares the report without holding the
+ * documents.
  */
-export const reportMatches = (
+export const reportMatcher = (
   books: Pick<SourceBooks, "documents" | "credits">,
-  report: SourceAgedReport
-): Array<ReportMatch | null> => {
-  const match = matcher(books, report.side)
-  return report.items.map((i) => {
+  side: "AR" | "AP"
+): ((item: SourceAgedItem) => ReportMatch | null) => {
+  const match = matcher(books, side)
+  return (i) => {
     const m = match(i)
     if (m === undefined) return null
     const record = m._tag === "document" ? m.doc : m.credit
@@ -108,5 +109,11 @@ export const reportMatches = (
       currency: record.currency,
       lineage: record.lineage.slice(0, 1)
     }
-  })
+  }
 }
+
+/** What each item of `report` is in the books (`reportMatcher`), in the items' order. */
+export const reportMatches = (
+  books: Pick<SourceBooks, "documents" | "credits">,
+  report: SourceAgedReport
+): Array<ReportMatch | null> => report.items.map(reportMatcher(books, report.side))
