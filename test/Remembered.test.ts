@@ -62,6 +62,38 @@ describe("rememberedFor", () => {
     assert.deepStrictEqual(calls, [a, b, z])
   })
 
+  it("gives the documents' references in the order their numbers are first met, each kind's numbers apart", () => {
+    const bill = (number: string, date: string) => invoice(number, date, { kind: "bill" })
+    const docs = [
+      invoice("A", "2025-03-01", { lineage: ["SalesInvoices.csv:2"] }),
+      bill("A", "2025-01-01"),
+      invoice("B", "2025-01-01"),
+      invoice("A", "2025-02-01", { lineage: ["SalesInvoices.csv:9"] }),
+      invoice("C", "2025-01-01", { state: "voided" }),
+      invoice("A", "2025-02-01", { contactName: "Zeta", lineage: ["SalesInvoices.csv:1"] }),
+      invoice("C", "2025-01-05")
+    ]
+    const refs = documentReferences(docs)
+    assert.deepStrictEqual(
+      [...refs].map(([d, reference]) => `${d.kind} ${d.date} ${d.contactName}: ${reference}`),
+      [
+        "invoice 2025-02-01 Acme: A",
+        "invoice 2025-02-01 Zeta: A-2",
+        "invoice 2025-03-01 Acme: A-3",
+        "bill 2025-01-01 Acme: A",
+        "invoice 2025-01-01 Acme: B",
+        "invoice 2025-01-05 Acme: C"
+      ]
+    )
+    assert.deepStrictEqual(
+      refs.renamed.map((r) => [r.reference, r.uses]),
+      [
+        ["A-2", 3],
+        ["A-3", 3]
+      ]
+    )
+  })
+
   it("gives the documents' and credits' references once per collection, and for a new one anew", () => {
     const docs = [invoice("INV-1", "2025-01-01"), invoice("INV-1", "2025-02-01")]
     const refs = documentReferences(docs)

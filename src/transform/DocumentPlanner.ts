@@ -173,7 +173,9 @@ export const documentCash = (
   const byDoc = groupBy(books.payments, (p) => flat(`${p.documentKind}:${p.documentNumber}`))
   const base = ctx.snapshot.baseCurrency
   const out = new Map<string, DocumentCash | undefined>()
-  for (const [docKey, planned] of [...documents].sort(([a], [b]) => compare(a, b))) {
+  // The keys sorted, not the entries: an array for each of 167,000 entries at 100,000 invoices, at once.
+  for (const docKey of [...documents.keys()].sort(compare)) {
+    const planned = documents.get(docKey)!
     if (planned !== "ambiguous" && planned.doc.state === "open" && !byDoc.has(docKey))
       out.set(docKey, {
         doc: planned.doc,
@@ -183,7 +185,8 @@ export const documentCash = (
         cash: Money.zero
       })
   }
-  for (const [docKey, payments] of [...byDoc].sort(([a], [b]) => compare(a, b))) {
+  for (const docKey of [...byDoc.keys()].sort(compare)) {
+    const payments = byDoc.get(docKey)!
     const planned = documents.get(docKey)
     const lineage = payments.map((p) => p.lineage)
     if (planned === "ambiguous") {

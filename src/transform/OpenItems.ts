@@ -6,7 +6,7 @@
  * a quick conversion reads each item's own currency and amount through it.
  */
 import { createHash } from "node:crypto"
-import { groupBy } from "../Multimap.js"
+import { append, groupBy } from "../Multimap.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { documentReferences } from "./RecordIdentity.js"
@@ -43,11 +43,12 @@ export const conversionNumber = (side: "AR" | "AP", i: SourceAgedItem): string =
 /** Finds the source record of each item of one side's report. */
 export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side: "AR" | "AP") => {
   const kind = side === "AR" ? "invoice" : "bill"
-  // Indexed by number and contact (documents) and by contact (credits): a report lists thousands of items.
-  const docs = groupBy(
-    [...documentReferences(books.documents)].filter(([d]) => d.kind === kind),
-    ([d]) => `${d.number}|${normalizeName(d.contactName)}`
-  )
+  // Indexed by number (documents, each number's contacts told apart when an item is matched) and by contact
+  // (credits): a report lists thousands of items. Keyed by number and contact, the index made a text for
+  // each of 100,000 invoices, all at once.
+  const references = documentReferences(books.documents)
+  const docs = new Map<string, Array<SourceDocument>>()
+  for (const d of references.keys()) if (d.kind === kind) append(docs, d.number, d)
   const credits = groupBy(
     [...creditReferences(books.credits ?? [])].filter(
       ([c]) => c.side === (side === "AR" ? "sale" : "purchase")
@@ -75,8 +76,9 @@ export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side:
     return c === undefined || reference === undefined ? undefined : { _tag: "credit", credit: c, reference }
   }
   return (i: SourceAgedItem): OpenItemMatch | undefined => {
-    const found = docs.get(`${i.number || i.reference}|${normalizeName(i.contactName)}`)?.[0]
-    if (found !== undefined) return { _tag: "document", doc: found[0], reference: found[1] }
+    const contact = normalizeName(i.contactName)
+    const found = docs.get(i.number || i.reference)?.find((d) => normalizeName(d.contactName) === contact)
+    if (found !== undefined) return { _tag: "document", doc: found, reference: references.get(found)! }
     return Money.isNegative(i.outstanding) ? credit(i) : undefined
   }
 }

@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto"
 import { normalizeName, type NameMap } from "./Mappings.js"
 import type { SourceAccount, SourceDocument, SourcePayment } from "./SourceModel.js"
-import { groupBy } from "../Multimap.js"
 import { rememberedFor } from "../Remembered.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -41,17 +40,17 @@ export class DocumentReferences extends Map<SourceDocument, string> {
 export const documentReferences: (docs: ReadonlyArray<SourceDocument>) => DocumentReferences = rememberedFor(
   (docs) => {
     const refs = new DocumentReferences()
-    for (const group of groupBy(migrating(docs), (d) => `${d.kind}:${d.number}`).values()) {
-      // Sorted in place, and only when the number is repeated (one document for almost every number).
-      const sorted =
-        group.length === 1
-          ? group
-          : group.sort(
-              (a, b) =>
-                compare(a.date, b.date) ||
-                compare(a.contactName, b.contactName) ||
-                compare(a.lineage[0]!, b.lineage[0]!)
-            )
+    for (const group of numberGroups(docs)) {
+      if (!Array.isArray(group)) {
+        refs.set(group, group.number)
+        continue
+      }
+      const sorted = group.sort(
+        (a, b) =>
+          compare(a.date, b.date) ||
+          compare(a.contactName, b.contactName) ||
+          compare(a.lineage[0]!, b.lineage[0]!)
+      )
       sorted.forEach((doc, i) => {
         const reference = i === 0 ? doc.number : `${doc.number}-${i + 1}`
         refs.set(doc, reference)
@@ -61,6 +60,32 @@ export const documentReferences: (docs: ReadonlyArray<SourceDocument>) => Docume
     return refs
   }
 )
+
+/**
+ * The migrating documents grouped by kind and number, the groups in the order first met: a document alone
+ * with its number as itself (almost every one), the documents sharing a number as an array. Keyed by each
+ * kind's numbers, not by a text of kind and number, and without an array for each number: at 100,000
+ * invoices that was a text and an array for each of 167,000 documents, made at once.
+ */
+const numberGroups = (docs: ReadonlyArray<SourceDocument>): Array<SourceDocument | Array<SourceDocument>> => {
+  const groups: Array<SourceDocument | Array<SourceDocument>> = []
+  const seen = new Map<SourceDocument["kind"], Map<string, number>>()
+  for (const d of docs) {
+    if (!migrates(d)) continue
+    let numbers = seen.get(d.kind)
+    if (numbers === undefined) seen.set(d.kind, (numbers = new Map()))
+    const at = numbers.get(d.number)
+    if (at === undefined) {
+      numbers.set(d.number, groups.length)
+      groups.push(d)
+      continue
+    }
+    const group = groups[at]!
+    if (Array.isArray(group)) group.push(d)
+    else groups[at] = [group, d]
+  }
+  return groups
+}
 
 /** A deterministic reference for a journal that has none: its date and a digest of its narration. */
 export const journalReference = (date: string, narration: string): string =>
