@@ -306,29 +306,81 @@ describe("Xero kinds beyond invoices and bills", () => {
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
-  it.effect("the other kinds' rows are taken as each kind is read, not held to the end of the read", () =>
-    Effect.gen(function* () {
-      yield* Extract.run({ source: "xero", inputDir: fixture("xero", "all-kinds") })
-      const rows = yield* XeroKinds.staged({ document: () => undefined, payment: () => undefined })
-      assert.isAbove(rows.credits.sale.length + rows.credits.purchase.length, 0)
-      assert.isAbove(rows.transactions.size, 0)
-      assert.isAbove(rows.allocations.length, 0)
-      const books = XeroKinds.complete(rows, [], Books.books({ accounts: [] }))
-      assert.isAbove((books.credits ?? []).length, 0)
-      assert.isAbove((books.cashEntries ?? []).length + (books.refunds ?? []).length, 0)
-      assert.deepStrictEqual(
-        [
-          rows.credits.sale.length,
-          rows.credits.purchase.length,
-          rows.transactions.size,
-          rows.allocations.length
-        ],
-        [0, 0, 0, 0]
-      )
-      const journals = rows.journals.length
-      assert.isAbove(journals, 0)
-      assert.strictEqual(XeroKinds.taken(rows.journals).length, journals)
-      assert.strictEqual(rows.journals.length, 0)
-    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  it.scoped(
+    "credits read as their rows stream past: a number's rows together wherever they stand, an unnumbered run ended by a document, a credit rejected at its first row",
+    () =>
+      Effect.gen(function* () {
+        const header =
+          "ContactName,InvoiceNumber,Reference,InvoiceDate,DueDate,Total,TaxTotal,InvoiceAmountPaid,InvoiceAmountDue,InventoryItemCode,Description,Quantity,UnitAmount,Discount,LineAmount,AccountCode,TaxType,TaxAmount,Currency,Type,Status"
+        const row = (
+          contact: string,
+          number: string,
+          date: string,
+          total: string,
+          amount: string,
+          type: string
+        ) =>
+          `${contact},${number},,${date},,${total},0.00,0.00,${total.replace("-", "")},,Work,1,${amount},,${amount},200,Tax Exempt,0.00,SGD,${type},Awaiting Payment`
+        const sales = [
+          header,
+          row("Acme", "CN-1", "10/01/2025", "-30.00", "10.00", "Sales credit note"),
+          row("Gamma", "", "12/01/2025", "50.00", "20.00", "Sales overpayment"),
+          row("Gamma", "", "12/01/2025", "50.00", "30.00", "Sales overpayment"),
+          row("Acme", "INV-1", "13/01/2025", "10.00", "10.00", "Sales invoice"),
+          row("Gamma", "", "12/01/2025", "50.00", "50.00", "Sales overpayment"),
+          row("Acme", "CN-1", "10/01/2025", "-30.00", "20.00", "Sales credit note"),
+          row("Acme", "", "14/01/2025", "-5.00", "5.00", "Sales credit note"),
+          row("Beta", "CN-2", "15/01/2025", "-40.00", "40.00", "Sales credit note"),
+          row("Beta", "CN-2", "15/01/2025", "-40.00", "lots", "Sales credit note"),
+          row("Beta", "X-1", "16/01/2025", "-1.00", "1.00", "Sales quote"),
+          row("Delta", "CN-3", "17/01/2025", "-7.00", "7.00", "Sales credit note")
+        ].join("\n")
+        const books = yield* booksOf(inputDir({ "ChartOfAccounts.csv": CHART, "SalesInvoices.csv": sales }))
+        assert.deepStrictEqual(
+          (books.credits ?? []).map((c) => [c.origin, c.number, c.contactName, fmt(c.total), c.lineage]),
+          [
+            ["credit-note", "CN-1", "Acme", "30.00", ["SalesInvoices.csv:2", "SalesInvoices.csv:7"]],
+            ["overpayment", "", "Gamma", "50.00", ["SalesInvoices.csv:3", "SalesInvoices.csv:4"]],
+            ["overpayment", "", "Gamma", "50.00", ["SalesInvoices.csv:6"]],
+            ["credit-note", "CN-3", "Delta", "7.00", ["SalesInvoices.csv:12"]]
+          ]
+        )
+        assert.deepStrictEqual(
+          books.issues.filter((i) => i.severity === "reject").map((i) => `${i.lineage.join(",")} ${i.what}`),
+          [
+            'SalesInvoices.csv:11 a "Sales quote" row',
+            "SalesInvoices.csv:8 a credit note without a number",
+            'SalesInvoices.csv:9 UnitAmount "lots" is not an amount'
+          ]
+        )
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.effect(
+    "the other kinds' rows are taken as each kind is read, not held to the end of the read; credits are read as they stream past",
+    () =>
+      Effect.gen(function* () {
+        yield* Extract.run({ source: "xero", inputDir: fixture("xero", "all-kinds") })
+        const rows = yield* XeroKinds.staged({ document: () => undefined, payment: () => undefined })
+        assert.isAbove(rows.credits.sale.pending + rows.credits.purchase.pending, 0)
+        assert.isAbove(rows.transactions.size, 0)
+        assert.isAbove(rows.allocations.length, 0)
+        const books = XeroKinds.complete(rows, [], Books.books({ accounts: [] }))
+        assert.isAbove((books.credits ?? []).length, 0)
+        assert.isAbove((books.cashEntries ?? []).length + (books.refunds ?? []).length, 0)
+        assert.deepStrictEqual(
+          [
+            rows.credits.sale.pending,
+            rows.credits.purchase.pending,
+            rows.transactions.size,
+            rows.allocations.length
+          ],
+          [0, 0, 0, 0]
+        )
+        const journals = rows.journals.length
+        assert.isAbove(journals, 0)
+        assert.strictEqual(XeroKinds.taken(rows.journals).length, journals)
+        assert.strictEqual(rows.journals.length, 0)
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 })

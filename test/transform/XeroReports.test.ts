@@ -133,6 +133,43 @@ describe("Xero's own reports in the source books", () => {
       }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 
+  it.scoped(
+    "an aged report's unreadable row is a reject; a second report at its date is left out with its rows, whose problems are not told",
+    () =>
+      Effect.gen(function* () {
+        const aged = (rows: ReadonlyArray<string>) =>
+          [
+            "Aged Receivables Detail",
+            "Demo Company (AU)",
+            "As at 31 March 2025",
+            "Ageing by due date",
+            "",
+            "Invoice Date,Due Date,Expected Date,Invoice Number,Invoice Reference,< 1 Month,1 Month,2 Months,3 Months,Older,,Total,Outstanding Tax",
+            "City Agency",
+            ...rows,
+            "Total City Agency,,,,,0.00,330.00,0.00,0.00,0.00,,330.00,30.00"
+          ].join("\n")
+        const good = "10 Feb 2025,24 Feb 2025,,INV-0002,,,330.00,,,,,330.00,30.00"
+        const bad = "10 Feb 2025,24 Feb 2025,,INV-0009,,,330.00,,,,,lots,30.00"
+        const books = yield* booksOf({
+          "ChartOfAccounts.csv": CHART,
+          "A.csv": aged([good, bad]),
+          "B.csv": aged([bad, good])
+        })
+        assert.deepStrictEqual(
+          books.agedReports.map((r) => [r.file, r.asAt, r.items.map((i) => [i.number, i.lineage])]),
+          [["A.csv", "2025-03-31", [["INV-0002", "A.csv:8"]]]]
+        )
+        assert.deepStrictEqual(
+          books.issues.map((i) => [i.severity, i.lineage, i.what]),
+          [
+            ["reject", ["A.csv:9"], 'Total "lots" is not an amount'],
+            ["warning", ["B.csv:8"], "the Aged Receivables Detail as at 2025-03-31 in B.csv"]
+          ]
+        )
+      }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
   it.scoped("aged receivables and payables: items with contact, number, reference, dates, outstanding", () =>
     Effect.gen(function* () {
       const books = yield* booksOf({

@@ -3,9 +3,10 @@
  * reading of it unless a reader needs it later:
  * - invoice and bill rows go to XeroSource's document reader as they are read, and the receivable and payable
  *   payment rows of bank sections to its payment reader;
- * - credit notes, overpayments and prepayments (`XeroCredits`), refunds, overpayment funding, Receive/Spend
- *   Money and bank transfers (`XeroBank`) and the optional allocations file (`XeroAllocations`) keep their
- *   rows, which are few beside the documents', and `complete` reads them into the books.
+ * - the credit notes, overpayments and prepayments among those rows are read as they come (`CreditRows`);
+ * - refunds, overpayment funding, Receive/Spend Money and bank transfers (`XeroBank`) and the optional
+ *   allocations file (`XeroAllocations`) keep their rows, which are few beside the documents', and `complete`
+ *   reads them into the books.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
@@ -13,23 +14,22 @@ import { eachRowOfKind, rowsOfKind, where, type StagedRow } from "../../staging/
 import type { CreditSide, Issue, SourceBooks } from "../SourceModel.js"
 import { readAllocations } from "./XeroAllocations.js"
 import * as XeroBank from "./XeroBank.js"
-import { DOCUMENT_ROW, readCredits, rowType } from "./XeroCredits.js"
+import { CreditRows, rowType } from "./XeroCredits.js"
 import { cell } from "./StagedCells.js"
 import { append } from "../../Multimap.js"
 
 /**
  * The staged rows the Xero readers take after the documents and payments have streamed past, held until they
- * are read: `complete` (and `taken`) empties them as each kind is read, so that a kind's rows are garbage
- * once read instead of held to the end of the read (at 20,000 invoices the credit notes' rows were 14.7 MB
- * and the bank transactions' 5.9 MB; the live heap peaked at 110 MB before the books were done, for books of
- * 69 MB).
+ * are read, and the credits read as they streamed: `complete` (and `taken`) empties them as each kind is
+ * read, so that a kind's rows are garbage once read instead of held to the end of the read (at 20,000
+ * invoices the bank transactions' rows were 5.9 MB, and the credit notes' 14.7 MB when they were held too).
  */
 export interface XeroRows {
   readonly accounts: ReadonlyArray<StagedRow>
   readonly journals: Array<StagedRow>
   readonly allocations: Array<StagedRow>
-  /** Each export's credit rows, with `DOCUMENT_ROW` where document rows stood. */
-  readonly credits: Readonly<Record<CreditSide, Array<StagedRow | typeof DOCUMENT_ROW>>>
+  /** Each export's credits, read as their rows streamed past. */
+  readonly credits: Readonly<Record<CreditSide, CreditRows>>
   /** The Account Transactions rows other than payments, by what they are. */
   readonly transactions: Map<XeroBank.TransactionRow, Array<StagedRow>>
 }
@@ -45,11 +45,11 @@ export interface XeroVisitors {
 
 export const staged = (visit: XeroVisitors): Effect.Effect<XeroRows, never, SqlClient.SqlClient> =>
   Effect.gen(function* () {
-    const credits: Record<CreditSide, Array<StagedRow | typeof DOCUMENT_ROW>> = { sale: [], purchase: [] }
+    const credits = { sale: new CreditRows("sale"), purchase: new CreditRows("purchase") }
     const documentsOf = (side: CreditSide) => (row: StagedRow) => {
-      if (rowType(row, side)._tag !== "document") return void credits[side].push(row)
+      if (rowType(row, side)._tag !== "document") return credits[side].add(row)
       visit.document(row)
-      if (credits[side].at(-1) !== DOCUMENT_ROW) credits[side].push(DOCUMENT_ROW)
+      credits[side].document()
     }
     yield* eachRowOfKind("xero.invoices", documentsOf("sale"))
     yield* eachRowOfKind("xero.bills", documentsOf("purchase"))
@@ -88,10 +88,7 @@ export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBook
     })
   return {
     ...books,
-    credits: [
-      ...readCredits(taken(rows.credits.sale), "sale", issues),
-      ...readCredits(taken(rows.credits.purchase), "purchase", issues)
-    ],
+    credits: [...rows.credits.sale.credits(issues), ...rows.credits.purchase.credits(issues)],
     refunds: XeroBank.readRefunds(of("refund"), issues),
     creditFundings: XeroBank.readFundings(of("funding"), issues),
     cashEntries: XeroBank.readCashEntries(of("cash"), of("cash-line"), issues),

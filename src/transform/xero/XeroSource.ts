@@ -6,7 +6,7 @@
  * naming its file:line.
  */
 import * as Effect from "effect/Effect"
-import { rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
+import { eachRowOfKind, rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
 import * as Money from "../Money.js"
 import type {
   DocumentKind,
@@ -281,9 +281,9 @@ const readRate = (row: StagedRow): SourceRate => {
 }
 
 /**
- * The Xero books in the staging database. Invoice, bill and payment rows are read as they stream past (they
- * are most of a company's rows); the issues keep the order of the readers: document lines, the chart,
- * contacts, items, document heads, payments, then the rest.
+ * The Xero books in the staging database. Invoice, bill, payment and aged report rows are read as they
+ * stream past (they are most of a company's rows); the issues keep the order of the readers: document lines,
+ * the chart, contacts, items, document heads, payments, then the rest.
  */
 export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClient").SqlClient> = Effect.gen(
   function* () {
@@ -292,6 +292,12 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
     const documents = new DocumentGroups(lineIssues)
     const payments: Array<SourcePayment> = []
     const paymentOf = readPayment(paymentIssues)
+    // The aged reports' rows are read into their items as they stream past, their issues told in the order
+    // below.
+    const receivables = new XeroReports.AgedReports("AR")
+    const payables = new XeroReports.AgedReports("AP")
+    yield* eachRowOfKind("xero.aged_receivables", receivables.add)
+    yield* eachRowOfKind("xero.aged_payables", payables.add)
     const more = yield* XeroKinds.staged({
       document: documents.add,
       payment: (row) => {
@@ -314,10 +320,7 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
       journals: groupJournals(XeroKinds.taken(more.journals), issues),
       rates: readRows(yield* rowsOfKind("generic.exchange_rates"), issues, readRate),
       trialBalances: XeroReports.trialBalances(yield* rowsOfKind("xero.trial_balance"), accounts, issues),
-      agedReports: [
-        ...XeroReports.agedReports("AR", yield* rowsOfKind("xero.aged_receivables"), issues),
-        ...XeroReports.agedReports("AP", yield* rowsOfKind("xero.aged_payables"), issues)
-      ],
+      agedReports: [...receivables.reports(issues), ...payables.reports(issues)],
       issues
     })
     forgetShared()
