@@ -242,14 +242,3 @@ export class AgedReports {
     return out.sort((a, b) => (a.asAt < b.asAt ? -1 : a.asAt > b.asAt ? 1 : 0))
   }
 }
-
-/** Xero's Aged Receivables (`AR`) or Payables (`AP`) Detail reports of `rows`, one per as-at date, sorted by date. */
-export const agedReports = (
-  side: "AR" | "AP",
-  rows: ReadonlyArray<StagedRow>,
-  issues: Array<Issue>
-): Array<SourceAgedReport> => {
-  const reports = new AgedReports(side)
-  for (const row of rows) reports.add(row)
-  return reports.reports(issues)
-}
