@@ -230,20 +230,14 @@ export class CreditRows {
     this.numbered.clear()
     this.last = undefined
     const out: Array<SourceCredit> = []
-    for (const g of this.groups.splice(0)) {
-      const problem = g.head instanceof RowProblem ? g.head : g.problem
-      if (problem !== undefined) {
-        issues.push({
-          severity: "reject",
-          lineage: [g.first],
-          what: problem.what,
-          why: "the row cannot be read",
-          fix: problem.fix
-        })
+    for (const { head, problem, first, lines, lineage } of this.groups.splice(0)) {
+      if (head instanceof RowProblem || problem !== undefined) {
+        const { what, fix } = head instanceof RowProblem ? head : problem!
+        issues.push({ severity: "reject", lineage: [first], what, why: "the row cannot be read", fix })
         continue
       }
       // Copied to their length: grown a push at a time, each array had room for 17 (as a document's lines).
-      out.push({ ...(g.head as CreditHead), lines: g.lines.slice(), lineage: g.lineage.slice() })
+      out.push({ ...head, lines: lines.slice(), lineage: lineage.slice() })
     }
     return out
   }
