@@ -128,6 +128,33 @@ const creditHead = (side: CreditSide, origin: CreditOrigin, head: StagedRow): Cr
 }
 
 /**
+ * A credit of its head, lines and lineage, written out: spread from its head (`{ ...head, lines, lineage }`),
+ * each credit had a hidden class of its own (3,049 for 3,074 credits at 20,000 invoices, 2.3 MB in a heap
+ * snapshot of the books kept).
+ */
+const creditOf = (
+  h: CreditHead,
+  lines: ReadonlyArray<SourceLine>,
+  lineage: ReadonlyArray<string>
+): SourceCredit => ({
+  side: h.side,
+  origin: h.origin,
+  number: h.number,
+  reference: h.reference,
+  contactName: h.contactName,
+  date: h.date,
+  currency: h.currency,
+  state: h.state,
+  status: h.status,
+  total: h.total,
+  taxTotal: h.taxTotal,
+  used: h.used,
+  remaining: h.remaining,
+  lines,
+  lineage
+})
+
+/**
  * A credit as its rows stream past: its head read from its first row, its lines as they come, or the first
  * problem of either (the head's first: a credit is rejected at its first row, as one with the head's problem
  * when both have one).
@@ -237,7 +264,7 @@ export class CreditRows {
         continue
       }
       // Copied to their length: grown a push at a time, each array had room for 17 (as a document's lines).
-      out.push({ ...head, lines: lines.slice(), lineage: lineage.slice() })
+      out.push(creditOf(head, lines.slice(), lineage.slice()))
     }
     return out
   }
