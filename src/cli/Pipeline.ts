@@ -285,23 +285,14 @@ const build = (
   scratch: PlanScratch
 ) =>
   Effect.gen(function* () {
-    const {
-      books,
-      snapshot,
-      mappings,
-      matching,
-      review,
-      conversion,
-      clearingAccounts,
-      booksDigest,
-      sourceSystem
-    } = yield* prepare(mappingsDir, cutover, workspace)
+    const prepared = yield* prepare(mappingsDir, cutover, workspace)
+    const { books, snapshot, review, conversion, booksDigest } = prepared
     collectNow()
     growingYoungGeneration()
-    const plain = PlanBuilder.buildInto(scratch, books, snapshot, mappings, matching)
+    const plain = PlanBuilder.buildInto(scratch, books, snapshot, prepared.mappings, prepared.matching)
     const built = {
       ...plain,
-      clearingAccounts: [...(plain.clearingAccounts ?? []), ...clearingAccounts],
+      clearingAccounts: [...(plain.clearingAccounts ?? []), ...prepared.clearingAccounts],
       ...(conversion ? { conversion } : {}),
       span: spanOf(books),
       ...(booksDigest ? { booksDigest } : {})
@@ -326,7 +317,7 @@ const build = (
       built,
       review,
       snapshot,
-      sourceSystem,
+      sourceSystem: prepared.sourceSystem,
       trialBalances: books.trialBalances
     }
   })

@@ -6,7 +6,8 @@
  * a quick conversion reads each item's own currency and amount through it.
  */
 import { createHash } from "node:crypto"
-import { append, groupBy } from "../Multimap.js"
+import * as Iterable from "effect/Iterable"
+import { groupBy } from "../Multimap.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { documentReferences } from "./RecordIdentity.js"
@@ -47,8 +48,10 @@ export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side:
   // (credits): a report lists thousands of items. Keyed by number and contact, the index made a text for
   // each of 100,000 invoices, all at once.
   const references = documentReferences(books.documents)
-  const docs = new Map<string, Array<SourceDocument>>()
-  for (const d of references.keys()) if (d.kind === kind) append(docs, d.number, d)
+  const docs = groupBy(
+    Iterable.filter(references.keys(), (d) => d.kind === kind),
+    (d) => d.number
+  )
   const credits = groupBy(
     [...creditReferences(books.credits ?? [])].filter(
       ([c]) => c.side === (side === "AR" ? "sale" : "purchase")

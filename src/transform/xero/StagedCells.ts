@@ -104,25 +104,35 @@ export const date = (row: StagedRow, key: string): string => {
   )
 }
 
+/** What `read` gives, or the RowProblem it throws (anything else it throws is thrown on). */
+export const attempt = <A>(read: () => A): A | RowProblem => {
+  try {
+    return read()
+  } catch (e) {
+    if (e instanceof RowProblem) return e
+    throw e
+  }
+}
+
+/** The reject issue of a row (`lineage`, its file:line) that cannot be read. */
+export const rowReject = (lineage: string, problem: RowProblem): Issue => ({
+  severity: "reject",
+  lineage: [lineage],
+  what: problem.what,
+  why: "the row cannot be read",
+  fix: problem.fix
+})
+
 /** Applies `read` to one row; a row that throws a RowProblem becomes a reject issue (and undefined). */
 export const readRow = <A>(
   row: StagedRow,
   issues: Array<Issue>,
   read: (row: StagedRow) => A | undefined
 ): A | undefined => {
-  try {
-    return read(row)
-  } catch (e) {
-    if (!(e instanceof RowProblem)) throw e
-    issues.push({
-      severity: "reject",
-      lineage: [where(row)],
-      what: e.what,
-      why: "the row cannot be read",
-      fix: e.fix
-    })
-    return undefined
-  }
+  const a = attempt(() => read(row))
+  if (!(a instanceof RowProblem)) return a
+  issues.push(rowReject(where(row), a))
+  return undefined
 }
 
 /** Applies `read` to each row; a row that throws a RowProblem becomes a reject issue. */

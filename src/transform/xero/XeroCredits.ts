@@ -15,7 +15,7 @@ import type {
   SourceCredit,
   SourceLine
 } from "../SourceModel.js"
-import { amount, cell, date, required, RowProblem, trackingOf } from "./StagedCells.js"
+import { amount, attempt, cell, date, required, rowReject, RowProblem, trackingOf } from "./StagedCells.js"
 
 /** A document-export row's type: an invoice or bill (read by XeroSource), a credit, or something else. */
 export type RowType =
@@ -168,15 +168,6 @@ interface CreditGroup {
   problem: RowProblem | undefined
 }
 
-const attempt = <A>(read: () => A): A | RowProblem => {
-  try {
-    return read()
-  } catch (e) {
-    if (e instanceof RowProblem) return e
-    throw e
-  }
-}
-
 /**
  * The credits among the rows of one export (`fileSide`) as they stream past (`add`), a document row in their
  * midst told by `document`: a credit note's rows grouped by number and contact, an overpayment's or
@@ -259,8 +250,7 @@ export class CreditRows {
     const out: Array<SourceCredit> = []
     for (const { head, problem, first, lines, lineage } of this.groups.splice(0)) {
       if (head instanceof RowProblem || problem !== undefined) {
-        const { what, fix } = head instanceof RowProblem ? head : problem!
-        issues.push({ severity: "reject", lineage: [first], what, why: "the row cannot be read", fix })
+        issues.push(rowReject(first, head instanceof RowProblem ? head : problem!))
         continue
       }
       // Copied to their length: grown a push at a time, each array had room for 17 (as a document's lines).

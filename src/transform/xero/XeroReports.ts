@@ -12,6 +12,7 @@
  */
 import * as Option from "effect/Option"
 import { where, type StagedRow } from "../../staging/SourceRows.js"
+import { groupBy } from "../../Multimap.js"
 import * as Dates from "../Dates.js"
 import { normalizeName } from "../Mappings.js"
 import * as Money from "../Money.js"
@@ -28,17 +29,13 @@ import { amount, cell, date, readRow, readRows, required } from "./StagedCells.j
 /** The staged key of a report's as-at date (see the extract's `ReportDate`). */
 const AS_AT = "As At"
 
-/** Staged rows grouped by report (file and as-at date), in file order. */
-const reports = (rows: ReadonlyArray<StagedRow>): Array<ReadonlyArray<StagedRow>> => {
-  const groups = new Map<string, Array<StagedRow>>()
-  for (const r of rows) {
-    const key = `${r.file}\u0000${cell(r, AS_AT)}`
-    const group = groups.get(key)
-    if (group === undefined) groups.set(key, [r])
-    else group.push(r)
-  }
-  return [...groups.values()]
-}
+/** The report a staged row belongs to: its file and as-at date. */
+const reportKey = (row: StagedRow): string => `${row.file}\u0000${cell(row, AS_AT)}`
+
+/** Staged rows grouped by report (`reportKey`), in file order. */
+const reports = (rows: ReadonlyArray<StagedRow>): Array<ReadonlyArray<StagedRow>> => [
+  ...groupBy(rows, reportKey).values()
+]
 
 /** What the as-at check reads of a report: its file, its first row's as-at text, and its rows' places. */
 interface ReportHeading {
@@ -205,14 +202,17 @@ export class AgedReports {
   constructor(readonly side: "AR" | "AP") {}
 
   readonly add = (row: StagedRow): void => {
-    const text = cell(row, AS_AT)
-    const key = `${row.file}\u0000${text}`
+    const key = reportKey(row)
     let group = this.groups.get(key)
     if (group === undefined) {
       const lines: Array<number> = []
       const file = row.file
       group = {
-        heading: { file, text, lineage: () => lines.map((line) => where({ file, line })) },
+        heading: {
+          file,
+          text: cell(row, AS_AT),
+          lineage: () => lines.map((line) => where({ file, line }))
+        },
         lines,
         items: [],
         issues: []
