@@ -198,9 +198,11 @@ const scratchStore = (scratch: PlanScratch, plan: BuiltPlan, baseCurrency: strin
 }
 
 /**
- * Runs `statements` in one immediate transaction on the staging file `filename` from a thread of its own
+ * Runs `statements` in one transaction on the staging file `filename` from a thread of its own
  * (`TransactionWorker.mjs`), with the database `attach.file` attached as `attach.schema`; resolves with why it
- * failed (and rolled back), or undefined once committed.
+ * failed (and rolled back), or undefined once committed. The first statement writes the workspace: the
+ * transaction is deferred, so that the attached file is only read, never write-locked, and this thread can
+ * read it while the transaction runs.
  */
 export const transactionBeside = (
   filename: string,
@@ -228,7 +230,8 @@ export const besideStores = (): number => storedBeside
  * (`TransactionWorker.mjs`: the same statements as `saveBuilt`, in one transaction on a connection of its
  * own) while this thread goes on. Gives the plan hash at once (read from the scratch) and `stored`, which waits
  * for the store and then writes the plan's rejects, failing as it failed. Nothing else may write to the
- * workspace until it is done.
+ * workspace until it is done; the scratch can be read meanwhile (`inScratch`): the store takes no write lock
+ * on it.
  */
 export const saveBuiltBeside = (
   filename: string,

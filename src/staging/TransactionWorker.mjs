@@ -6,8 +6,15 @@
  *
  * `workerData`: `{ filename, attach: { file, schema } | undefined, statements }`, each statement
  * `{ sql, params }`. The database at `attach.file` is attached as `attach.schema` (and detached after), then
- * every statement runs in one immediate transaction: all of them are written, or none.
+ * every statement runs in one transaction: all of them are written, or none.
  * Message out: `{ done: true }` once committed, or `{ error }` (the transaction rolled back).
+ *
+ * The transaction is deferred and its first statement must write the workspace, which takes the workspace's
+ * write lock (waiting up to `BUSY_TIMEOUT` for it, as an immediate transaction would): the attached file is
+ * then only read, under a shared lock, for the other thread reads it while the copy runs
+ * (`PlanStore.inScratch`). An immediate transaction write-locks every attached file too, and at its commit
+ * SQLite locks each of them exclusively until the workspace's commit is written (seconds for a big plan): the
+ * preview's page reads of the scratch failed meanwhile with "database is locked".
  */
 import Database from "better-sqlite3"
 import { parentPort, workerData } from "node:worker_threads"
@@ -26,7 +33,7 @@ try {
   if (attach !== undefined) db.prepare(`ATTACH DATABASE ? AS ${attach.schema}`).run(attach.file)
   db.transaction(() => {
     for (const s of statements) db.prepare(s.sql).run(...s.params)
-  }).immediate()
+  }).deferred()
   if (attach !== undefined) db.exec(`DETACH DATABASE ${attach.schema}`)
 } catch (e) {
   outcome = { error: e instanceof Error ? e.message : String(e) }

@@ -1,12 +1,15 @@
 /**
  * A plan stored from a thread of its own while `plan` writes its preview from the scratch
  * (`PlanStore.saveBuiltBeside`, `PlanStore.inScratch`): stored row for row as the store on the plan's own
- * thread stores it, rejects and metadata included; read from its scratch as the stored plan is read; and
- * written in one transaction, all or nothing.
+ * thread stores it, rejects and metadata included; read from its scratch as the stored plan is read, while it
+ * is stored too; and written in one transaction, all or nothing.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
+import Database from "better-sqlite3"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
 import * as NodePath from "node:path"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
@@ -59,6 +62,20 @@ const everyPage = <R>(read: PlanStore.PageReader<R>) =>
       }
     return all
   })
+
+/**
+ * A connection to the sealed scratch `file` in a read transaction: it holds the file's shared lock, as each of
+ * the preview's page reads holds it in turn, until it is released.
+ */
+const readerOf = (file: string) => {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  db.exec("BEGIN")
+  db.prepare("SELECT count(*) FROM load_order").get()
+  return db
+}
+
+/** Lets the event loop turn, so that the storing thread's message is heard. */
+const turn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
 
 describe("a plan stored from a thread of its own", () => {
   it.effect("is stored as the plan's own thread stores it: rows, metadata and rejects", () =>
@@ -137,6 +154,47 @@ describe("a plan stored from a thread of its own", () => {
       const emptied = yield* storedPlan.pipe(Effect.provide(StagingDb.layer(file)))
       assert.deepStrictEqual(emptied.ops, [])
       assert.deepInclude(emptied.meta, { k: "plan_hash", v: "another" })
+    })
+  )
+
+  // A store that write-locks the scratch (an immediate transaction takes every attached file's write lock)
+  // waits at its commit for the reader's shared lock to go, and holds off every new read meanwhile: the
+  // preview's next page read fails with "database is locked" (after the scratch connection's busy timeout,
+  // 5 s), and the store is done only once the reader is gone.
+  it.effect("is stored while its scratch is read from the plan's thread", () =>
+    Effect.gen(function* () {
+      const file = stagingFile("store-read")
+      const { read, whileHeld, stored } = yield* withBuilt((scratch, built) =>
+        Effect.gen(function* () {
+          const reader = readerOf(scratch.seal())
+          const { hash, stored } = yield* PlanStore.saveBuiltBeside(file, scratch, built, "SGD")
+          const storing = yield* Effect.fork(stored)
+          const fromScratch = PlanStore.inScratch(scratch, built, hash, "SGD")
+          let whileHeld = false
+          yield* Effect.gen(function* () {
+            do {
+              yield* everyPage(fromScratch.previewPage)
+              yield* turn
+            } while (Option.isNone(yield* Fiber.poll(storing)))
+            whileHeld = reader.inTransaction
+          }).pipe(
+            Effect.ensuring(
+              Effect.zipRight(
+                Effect.sync(() => {
+                  reader.exec("ROLLBACK")
+                  reader.close()
+                }),
+                Fiber.await(storing)
+              )
+            )
+          )
+          yield* Fiber.join(storing)
+          return { read: yield* everyPage(fromScratch.page), whileHeld, stored: yield* storedPlan }
+        })
+      ).pipe(Effect.provide(StagingDb.layer(file)))
+      assert.isTrue(whileHeld, "the plan was stored while the reader held the scratch")
+      assert.isAbove(read.length, 8)
+      assert.deepStrictEqual(stored.ops, read)
     })
   )
 })
