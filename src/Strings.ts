@@ -4,13 +4,32 @@
  * a value kept per row, both cost more than the text itself.
  */
 
+/** Whether texts are read only to be written elsewhere, not kept (`transiently`). */
+let kept = true
+
 /**
  * `text` as one string of its own: neither a slice of a larger string (a value cut from a staged row's text
  * keeps the whole row) nor a concatenation (`${file}:${line}` is three strings, 88 bytes, instead of one of
- * 32). JSON's round trip is the one way JavaScript has to ask for a fresh, flat copy.
+ * 32). JSON's round trip is the one way JavaScript has to ask for a fresh, flat copy. Within `transiently`,
+ * `text` as it is.
  */
 export const flat = (text: string): string =>
-  text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
+  !kept || text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
+
+/**
+ * `f()`, in which `flat` leaves texts as they are: for a reader whose records are written out and let go of
+ * (the documents and payments a plan keeps in its `BooksSpill`), a flat copy of each text is work for
+ * nothing.
+ */
+export const transiently = <A>(f: () => A): A => {
+  const before = kept
+  kept = false
+  try {
+    return f()
+  } finally {
+    kept = before
+  }
+}
 
 /**
  * `text`, flattened in place when it is a concatenation: V8 flattens one the first time a character is read

@@ -33,7 +33,8 @@ import * as PeriodConversion from "../transform/PeriodConversion.js"
 import { addDays } from "../transform/Dates.js"
 import { spanOf, windowOf, type BooksSpan } from "../transform/BooksSpan.js"
 import type { BuiltPlan, Conversion } from "../transform/Plan.js"
-import type { SourceBooks } from "../transform/SourceModel.js"
+import type { Books, SourceBooks } from "../transform/SourceModel.js"
+import { isSpilled } from "../transform/BooksSpill.js"
 import * as Sources from "../transform/Sources.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as Progress from "./Progress.js"
@@ -191,11 +192,9 @@ const buildAndSaveIn = (
 ) =>
   Effect.gen(function* () {
     // The books are garbage once `build` returns, and are collected before the plan is stored.
-    const { built, review, snapshot, sourceSystem, trialBalances } = yield* build(
-      mappingsDir,
-      cutover,
-      workspace,
-      scratch
+    // The books' spill is closed, and the books garbage, once `build` returns.
+    const { built, review, snapshot, sourceSystem, trialBalances } = yield* Effect.scoped(
+      build(mappingsDir, cutover, workspace, scratch)
     )
     collectNow()
     const { hash, previewed } = yield* storeAndPreview(
@@ -240,19 +239,28 @@ const buildAndSaveIn = (
 const prepare = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
   Effect.gen(function* () {
     const from = yield* Sources.staged
-    const source = yield* from.read
+    // A full history's documents and payments are kept out of the heap while it is planned (`BooksSpill`, closed
+    // with the build's scope); a conversion's books are made from the books held whole.
+    const source = yield* cutover === undefined ? from.readSpilled : from.read
     const snapshot = yield* ReadSnapshot.read
     const shipped = yield* Mappings.load(from.mappings, mappingsDir)
     const review =
       workspace === undefined ? undefined : yield* Review.decisions(workspace, source, snapshot, shipped)
     const mappings = review ? { ...shipped, decisions: review.decisions } : shipped
-    const { books, conversion, clearingAccounts } = yield* convertedBooks(
-      source,
-      cutover,
-      snapshot,
-      mappings,
-      mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
-    )
+    const converting = isSpilled(source)
+      ? undefined
+      : yield* convertedBooks(
+          source,
+          cutover,
+          snapshot,
+          mappings,
+          mappingsDir === undefined ? undefined : NodePath.resolve(mappingsDir)
+        )
+    const books: Books = converting?.books ?? source
+    const conversion = converting?.conversion
+    const clearingAccounts = converting?.clearingAccounts ?? []
+    // A conversion's books, held whole, for what the plan says of them.
+    const converted = conversion === undefined ? undefined : converting?.books
     // Full-history books are kept for reconcile, which otherwise reads them again; a conversion's depend on
     // the target as it was planned against, and reconcile converts them again. Kept before the build, and
     // the garbage of keeping them collected: after it, that garbage piled on the build's peak.
@@ -266,6 +274,7 @@ const prepare = (mappingsDir: string | undefined, cutover: Cutover, workspace: s
       review && books === source ? Matching.decided(review.suggestions, review.decisions) : undefined
     return {
       books: PlanBuilder.withoutAgedItems(books),
+      converted,
       snapshot,
       mappings,
       matching,
@@ -286,7 +295,7 @@ const build = (
 ) =>
   Effect.gen(function* () {
     const prepared = yield* prepare(mappingsDir, cutover, workspace)
-    const { books, snapshot, review, conversion, booksDigest } = prepared
+    const { books, converted, snapshot, review, conversion, booksDigest } = prepared
     collectNow()
     growingYoungGeneration()
     const plain = PlanBuilder.buildInto(scratch, books, snapshot, prepared.mappings, prepared.matching)
@@ -297,20 +306,20 @@ const build = (
       span: spanOf(books),
       ...(booksDigest ? { booksDigest } : {})
     }
-    if (conversion?.mode === "quick")
+    if (conversion?.mode === "quick" && converted !== undefined)
       yield* Console.log(
-        `Quick conversion as at ${conversion.asAt}: ${books.documents.length + (books.credits ?? []).length} open items as conversion documents, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}`
+        `Quick conversion as at ${conversion.asAt}: ${converted.documents.length + (converted.credits ?? []).length} open items as conversion documents, a trial balance journal of ${converted.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}`
       )
-    if (conversion?.mode === "from") {
+    if (conversion?.mode === "from" && converted !== undefined) {
       const from = conversion.from!
-      const credits = books.credits ?? []
+      const credits = converted.credits ?? []
       const opening =
-        books.documents.filter((d) => d.date < from).length +
+        converted.documents.filter((d) => d.date < from).length +
         credits.filter((c) => c.date < from && c.opening !== true).length
       const held = credits.filter((c) => c.opening === true).length
       const period = (xs: ReadonlyArray<{ readonly date: string }>) => xs.filter((x) => x.date >= from).length
       yield* Console.log(
-        `Conversion from ${from}: the opening position as at ${conversion.asAt} (${opening} open items as conversion documents${held > 0 ? `, ${held} prepayment${held === 1 ? "" : "s"} still held on ${held === 1 ? "its account" : "their accounts"}` : ""}, a trial balance journal of ${books.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}), then ${period(books.documents)} documents, ${period(credits)} credits, ${books.payments.length} payments, ${books.journals.length - 1} journals, ${(books.cashEntries ?? []).length} cash entries and ${(books.transfers ?? []).length} transfers dated ${from} or later`
+        `Conversion from ${from}: the opening position as at ${conversion.asAt} (${opening} open items as conversion documents${held > 0 ? `, ${held} prepayment${held === 1 ? "" : "s"} still held on ${held === 1 ? "its account" : "their accounts"}` : ""}, a trial balance journal of ${converted.journals[0]?.lines.length ?? 0} lines, from ${conversion.files.join(", ")}), then ${period(converted.documents)} documents, ${period(credits)} credits, ${converted.payments.length} payments, ${converted.journals.length - 1} journals, ${(converted.cashEntries ?? []).length} cash entries and ${(converted.transfers ?? []).length} transfers dated ${from} or later`
       )
     }
     return {

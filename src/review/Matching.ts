@@ -15,7 +15,9 @@
 import type { Mappings } from "../transform/Mappings.js"
 import { normalizeName } from "../transform/Mappings.js"
 import * as Money from "../transform/Money.js"
-import type { SourceAccount, SourceBooks, SourceLine } from "../transform/SourceModel.js"
+import { surveyOf } from "../transform/DocumentSurvey.js"
+import { recordAt } from "../transform/Records.js"
+import type { Books, SourceAccount, SourceLine } from "../transform/SourceModel.js"
 import type { TargetAccount, TargetSnapshot, TargetTaxProfile } from "../transform/TargetSnapshot.js"
 import { classOf, compatible, sourceRole, targetRole } from "./Classes.js"
 import { contactKey, jaroWinkler, normalise, score, similarity } from "./Similarity.js"
@@ -87,22 +89,21 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 // ---- accounts ----------------------------------------------------------------------------------------------
 
-const accountUsage = (books: SourceBooks) => {
-  const n = new Map<string, number>()
+const accountUsage = (books: Books) => {
+  // The documents' lines and the payments, as the survey counted them.
+  const n = new Map(surveyOf(books).accountUses)
   const bump = (k: string) => {
     const key = normalizeName(k)
     if (key !== "") n.set(key, (n.get(key) ?? 0) + 1)
   }
   const lines = (ls: ReadonlyArray<{ readonly accountCode: string }>) =>
     ls.forEach((l) => bump(l.accountCode))
-  for (const d of books.documents) lines(d.lines)
   for (const c of books.credits ?? []) lines(c.lines)
   for (const j of books.journals) lines(j.lines)
   for (const e of books.cashEntries ?? []) {
     bump(e.bankAccountName)
     for (const l of e.lines) bump(l.accountName)
   }
-  for (const p of books.payments) bump(p.bankAccountName)
   for (const t of books.transfers ?? []) {
     bump(t.fromAccountName)
     bump(t.toAccountName)
@@ -112,7 +113,7 @@ const accountUsage = (books: SourceBooks) => {
 }
 
 /** The balance of each account in the source's latest trial balance, when the input has one. */
-const balances = (books: SourceBooks) => {
+const balances = (books: Books) => {
   const tb = [...books.trialBalances].sort((a, b) => byText(b.asAt, a.asAt))[0]
   const m = new Map<string, string>()
   if (!tb) return (_: SourceAccount) => ""
@@ -199,23 +200,33 @@ interface TaxUse {
   readonly code: string
   sale: number
   purchase: number
+  /** The lines of the documents carrying the code (read again only when its rate is looked for). */
+  readonly documents: ReadonlyArray<number>
   readonly lines: Array<SourceLine>
   where: string
 }
 
-const taxUses = (books: SourceBooks): Array<TaxUse> => {
+const taxUses = (books: Books): Array<TaxUse> => {
   const uses = new Map<string, TaxUse>()
+  // The documents' lines as the survey gathered them (their first spelling, counts and least row).
+  for (const [k, u] of surveyOf(books).taxUses)
+    uses.set(k, {
+      code: u.code,
+      sale: u.sale,
+      purchase: u.purchase,
+      documents: u.documents,
+      lines: [],
+      where: u.where
+    })
   const use = (code: string, side: "sale" | "purchase", where: string, line?: SourceLine) => {
     if (code.trim() === "") return
     const k = normalizeName(code)
-    const u = uses.get(k) ?? { code: code.trim(), sale: 0, purchase: 0, lines: [], where }
+    const u = uses.get(k) ?? { code: code.trim(), sale: 0, purchase: 0, documents: [], lines: [], where }
     uses.set(k, u)
     u[side]++
     if (line) u.lines.push(line)
     if (where < u.where) u.where = where
   }
-  for (const d of books.documents)
-    for (const l of d.lines) use(l.taxType, d.kind === "invoice" ? "sale" : "purchase", l.lineage, l)
   for (const c of books.credits ?? []) for (const l of c.lines) use(l.taxType, c.side, l.lineage, l)
   for (const i of books.items) {
     if (i.sale) use(i.sale.taxType, "sale", i.lineage)
@@ -238,7 +249,17 @@ const lineAtRate = (l: SourceLine, rate: number): boolean => {
   return within(hundred) || within(Money.add(hundred, r))
 }
 
+/** The lines of `u`'s code: the documents' (read again) and the credits'. */
+const linesOf = (books: Books, u: TaxUse): Array<SourceLine> => {
+  const k = normalizeName(u.code)
+  const out: Array<SourceLine> = []
+  for (const place of u.documents)
+    for (const l of recordAt(books.documents, place).lines) if (normalizeName(l.taxType) === k) out.push(l)
+  return [...out, ...u.lines]
+}
+
 const suggestTax = (
+  books: Books,
   u: TaxUse,
   snapshot: TargetSnapshot,
   mappings: Mappings
@@ -258,7 +279,7 @@ const suggestTax = (
   if (exact) return { choice: { kind: "adopt", target: exact.name }, confidence: 1, reason: "same name" }
   const sides = (p: TargetTaxProfile) =>
     (u.sale === 0 || p.appliesToSale) && (u.purchase === 0 || p.appliesToPurchase)
-  const priced = u.lines.filter((l) => !Money.isZero(l.lineAmount))
+  const priced = linesOf(books, u).filter((l) => !Money.isZero(l.lineAmount))
   const fitsRate = (p: TargetTaxProfile) =>
     priced.length > 0 && priced.filter((l) => lineAtRate(l, p.vatValue)).length * 10 >= priced.length * 9
   const side = [u.sale > 0 ? "sales" : "", u.purchase > 0 ? "purchases" : ""]
@@ -299,7 +320,7 @@ interface ContactUse {
   listed: boolean
 }
 
-const contactUses = (books: SourceBooks): Array<ContactUse> => {
+const contactUses = (books: Books): Array<ContactUse> => {
   const m = new Map<string, ContactUse>()
   const add = (name: string, where: string, listed: boolean, uses: number) => {
     if (name.trim() === "") return
@@ -313,7 +334,8 @@ const contactUses = (books: SourceBooks): Array<ContactUse> => {
     }
   }
   for (const c of books.contacts) add(c.name, c.lineage, true, 0)
-  for (const d of books.documents) if (d.state !== "voided") add(d.contactName, d.lineage[0] ?? "", false, 1)
+  // The migrating documents' contacts as the survey counted them (each name and row as first met).
+  for (const u of surveyOf(books).contactUses.values()) add(u.name, u.where, false, u.uses)
   for (const c of books.credits ?? [])
     if (c.state !== "voided") add(c.contactName, c.lineage[0] ?? "", false, 1)
   for (const e of books.cashEntries ?? []) add(e.contactName, e.lineage[0] ?? "", false, 1)
@@ -323,11 +345,7 @@ const contactUses = (books: SourceBooks): Array<ContactUse> => {
 // ---- all of it ---------------------------------------------------------------------------------------------
 
 /** Every suggestion for `books` against `snapshot`, sheet by sheet, in a stable order. */
-export const suggest = (
-  books: SourceBooks,
-  snapshot: TargetSnapshot,
-  mappings: Mappings
-): Array<Suggestion> => {
+export const suggest = (books: Books, snapshot: TargetSnapshot, mappings: Mappings): Array<Suggestion> => {
   const out: Array<Suggestion> = []
   const journalled = new Set(books.journals.flatMap((j) => j.lines.map((l) => normalizeName(l.accountCode))))
   const isJournalled = (a: SourceAccount) =>
@@ -370,7 +388,7 @@ export const suggest = (
         .join(", "),
       where: u.where,
       usage: `${u.sale + u.purchase} uses`,
-      ...suggestTax(u, snapshot, mappings)
+      ...suggestTax(books, u, snapshot, mappings)
     })
   }
   const contacts = contactUses(books)
@@ -428,9 +446,7 @@ export const suggest = (
   }
   const itemCodes = new Map(snapshot.itemCodes.map((c) => [c.trim(), c]))
   const itemFolded = new Map(snapshot.itemCodes.map((c) => [c.trim().toLowerCase(), c]))
-  const itemUse = new Map<string, number>()
-  for (const d of books.documents)
-    for (const l of d.lines) if (l.itemCode) itemUse.set(l.itemCode, (itemUse.get(l.itemCode) ?? 0) + 1)
+  const itemUse = surveyOf(books).itemUses
   for (const i of [...books.items].sort((a, b) => byText(a.code, b.code))) {
     const same = itemCodes.get(i.code.trim())
     const folded = itemFolded.get(i.code.trim().toLowerCase())
@@ -458,7 +474,7 @@ export type Decisions = ReadonlyMap<string, Choice>
 
 /** The suggestions for `books` with `decisions` applied. */
 export const decide = (
-  books: SourceBooks,
+  books: Books,
   snapshot: TargetSnapshot,
   mappings: Mappings,
   decisions: Decisions = new Map()

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto"
 import * as NodeFs from "node:fs"
 import * as NodePath from "node:path"
 import type { Mappings } from "../transform/Mappings.js"
-import type { SourceBooks } from "../transform/SourceModel.js"
+import type { Books, SourceBooks } from "../transform/SourceModel.js"
 import type { TargetSnapshot } from "../transform/TargetSnapshot.js"
 import * as Matching from "./Matching.js"
 import * as Workbook from "./Workbook.js"
@@ -64,12 +64,7 @@ const describeChoice = (c: Matching.Choice): string =>
           : "nothing (a decision is needed)"
 
 /** The workbook's decisions (none without a workbook), and the suggestions still to be confirmed. */
-export const decisions = (
-  workspace: string,
-  books: SourceBooks,
-  snapshot: TargetSnapshot,
-  mappings: Mappings
-) =>
+export const decisions = (workspace: string, books: Books, snapshot: TargetSnapshot, mappings: Mappings) =>
   Effect.gen(function* () {
     const path = workbookPath(workspace)
     const suggestions = Matching.suggest(books, snapshot, mappings)

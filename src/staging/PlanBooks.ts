@@ -15,18 +15,18 @@
  * Money is kept exactly: a `BigDecimal` as its unscaled value and scale.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as Iterable from "effect/Iterable"
 import { relieve } from "../Memory.js"
 import { pieces } from "../Pieces.mjs"
 import { remembered } from "../Remembered.js"
+import { asciiJson, encodeItem, recordDecoder } from "../transform/BooksCodec.js"
+import { withSpillOf, type SpilledBooks } from "../transform/BooksSpill.js"
 import type { ReportMatch } from "../transform/OpenItems.js"
 import type { BooksDigest } from "../transform/Plan.js"
 import {
   factsOf,
   fromChunks,
-  inDateOrder,
   agedItemsIn,
   headingOf,
   type AgedItems,
@@ -37,10 +37,10 @@ import {
 } from "../transform/ComparedDocuments.js"
 import {
   documentKinds,
+  type Books,
   type ComparedBooks,
   type DocumentKind,
   type SourceAgedItem,
-  type SourceBooks,
   type SourceDocument
 } from "../transform/SourceModel.js"
 
@@ -78,36 +78,8 @@ const PAYMENTS = "paymentDates"
 /** What reconcile needs of all the documents at once (`DocumentFacts`): one item. */
 const FACTS = "documentFacts"
 
-const MONEY = "$d"
-
-/**
- * `value` with its money as unscaled value and scale (`{ "$d": [value, scale] }`), copied as it is walked: plain
- * `JSON.stringify` of the copy took about half the time of `JSON.stringify` with a replacer that did the same
- * (V8 calls a replacer for every value), 45-53 against 83-110 ms for 20,000 kept documents.
- */
-const withMoney = (value: unknown): unknown => {
-  if (value === null || typeof value !== "object") return value
-  if (BigDecimal.isBigDecimal(value)) return { [MONEY]: [value.value.toString(), value.scale] }
-  if (Array.isArray(value)) return value.map(withMoney)
-  const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) copy[key] = withMoney((value as Record<string, unknown>)[key])
-  return copy
-}
-
 /** A document as it is kept: `[order, reference, document without its lines]`. */
 export const documentItem = (r: Referenced): unknown => [r.order, r.reference, { ...r.doc, lines: [] }]
-
-/**
- * An item's text in a chunk: JSON, money kept exactly, and every character outside ASCII written as its `\u`
- * escape (which means the same in JSON). One such character (an item named "Whiteboard 120 × 90 cm") makes
- * SQLite's text a two-byte string in V8: reading and parsing the chunks of 20,000 invoices took 225 and 380-440
- * ms against 90-100 and 270-360 ms in ASCII.
- */
-const encodeItem = (item: unknown): string =>
-  (JSON.stringify(withMoney(item)) ?? "null").replace(
-    /[^\x00-\x7f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
-  )
 
 /**
  * The rows' texts of `items`, each item as it is kept (`as`): JSON arrays of the items in order, each small
@@ -121,13 +93,13 @@ export function* chunksOf<A>(
   items: Iterable<A>,
   as: (item: A) => unknown = (item) => item
 ): Generator<string, void, undefined> {
+  yield* chunksOfTexts(Iterable.map(items, (item) => encodeItem(as(item))))
+}
+
+/** The rows' texts of items already written as they are kept (`BooksCodec.encodeItem`), as `chunksOf` makes them. */
+function* chunksOfTexts(texts: Iterable<string>): Generator<string, void, undefined> {
   let any = false
-  for (const chunk of pieces(
-    Iterable.map(items, (item) => encodeItem(as(item))),
-    ",",
-    "[",
-    "]"
-  )) {
+  for (const chunk of pieces(texts, ",", "[", "]")) {
     any = true
     yield chunk
   }
@@ -135,47 +107,21 @@ export function* chunksOf<A>(
 }
 
 /**
- * One `BigDecimal` for each amount (unscaled value and scale), as the books read from staging share each
- * amount's text: a `BigDecimal` never changes, so the same amount may be held once. The kept books of 20,000
- * invoices hold 183,041 amounts, 63,579 of them different (47,869 zeros); at 56 bytes an object and about 22 a
- * `bigint`, 14.4 MB of the 53.6 MB of heap they took once read. Heap in use once read (forced collections):
- * 49 against 54 MB at 20,000 invoices, 130 against 183 MB at 100,000. The documents, read a chunk at a time,
- * share them within their chunk.
+ * The texts of `kind`'s migrating documents in date order (then in the references' order), each as
+ * `documentItem` would make it: `[order, reference, document without its lines]`, the document's text as the
+ * spill holds it (`BooksCodec.encodeItem` of it without its lines), not read and written again.
  */
-const sharedMoney = () =>
-  remembered((key: string): BigDecimal.BigDecimal => {
-    const at = key.indexOf(":")
-    return BigDecimal.make(BigInt(key.slice(at + 1)), Number(key.slice(0, at)))
-  }, Infinity)
-
-/** Texts longer than this are not shared: few repeat (descriptions, narrations). */
-const SHARED_LENGTH = 40
-
-/**
- * The items of a chunk's text: parsed, then walked once to make money of its `$d` pairs and to share texts
- * repeated from item to item (contact and account names, references), as the books read from staging share
- * them. Texts of up to 10 characters (dates, currencies, states) the parser already shares. A reviver did
- * the same at twice the cost: V8 calls it for every value, and parses slower with one (980-1,500 against
- * 460-600 ms for the books of 20,000 invoices; 6 MB of their 46 MB are the texts shared).
- */
-const chunkDecoder = () => {
-  const share = remembered((text: string) => text, Infinity)
-  const money = sharedMoney()
-  const revived = (value: unknown): unknown => {
-    if (typeof value === "string")
-      return value.length > 10 && value.length <= SHARED_LENGTH ? share(value) : value
-    if (value === null || typeof value !== "object") return value
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = revived(value[i])
-      return value
-    }
-    const record = value as Record<string, unknown>
-    const pair = record[MONEY] as [string, number] | undefined
-    if (pair !== undefined) return money(`${pair[1]}:${pair[0]}`)
-    for (const key in record) record[key] = revived(record[key])
-    return record
+function* keptDocumentTexts(books: SpilledBooks, kind: DocumentKind): Generator<string, void, undefined> {
+  const { spill, numbering } = books.documents
+  const dated = spill.datesOf(kind)
+  const at = (place: number) => numbering.positions[place]!
+  dated.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : at(a.place) - at(b.place)))
+  let i = 0
+  for (const head of spill.headTextsAt(dated.map((d) => d.place))) {
+    const { place, number } = dated[i++]!
+    const reference = numbering.renamed.get(place)?.reference ?? number
+    yield `[${at(place)},${asciiJson(JSON.stringify(reference))},${head}]`
   }
-  return (text: string): Array<unknown> => revived(JSON.parse(text)) as Array<unknown>
 }
 
 /** The fingerprint of what is staged now: each file's generation, hash and rows staged. */
@@ -187,19 +133,23 @@ export const fingerprint = Effect.gen(function* () {
 }).pipe(Effect.orDie)
 
 /** Replaces the kept books with what reconcile compares of `books` (their documents without lines) under `id`. */
-export const save = (id: string, books: SourceBooks) =>
+export const save = (id: string, books: Books) => withSpillOf(books, (spilled) => saveSpilled(id, spilled))
+
+const saveSpilled = (id: string, books: SpilledBooks) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* sql`DELETE FROM plan_books`
-        const keep = <A>(part: string, items: Iterable<A>, as?: (item: A) => unknown) =>
+        const chunks = (part: string, texts: Iterable<string>) =>
           Effect.gen(function* () {
-            for (const json of chunksOf(items, as)) {
+            for (const json of texts) {
               yield* sql`INSERT INTO plan_books (digest, part, json) VALUES (${id}, ${part}, ${json})`
               relieve()
             }
           })
+        const keep = <A>(part: string, items: Iterable<A>, as?: (item: A) => unknown) =>
+          chunks(part, chunksOf(items, as))
         for (const part of parts) {
           const items: ReadonlyArray<unknown> | undefined = books[part]
           if (items !== undefined) yield* keep(part, items)
@@ -210,7 +160,7 @@ export const save = (id: string, books: SourceBooks) =>
         yield* keep(AGED.items, agedItemsIn(books))
         // Each kind's migrating documents (the part is the kind) in date order, as `documentItem`s: reconcile
         // reads them a chunk at a time as it compares.
-        for (const kind of documentKinds) yield* keep(kind, inDateOrder(books, kind), documentItem)
+        for (const kind of documentKinds) yield* chunks(kind, chunksOfTexts(keptDocumentTexts(books, kind)))
       })
     )
   }).pipe(Effect.orDie)
@@ -230,7 +180,7 @@ export const read = (digest: BooksDigest | undefined) =>
   Effect.gen(function* () {
     if (digest === undefined || digest.fingerprint !== (yield* fingerprint)) return undefined
     const sql = yield* SqlClient.SqlClient
-    const decode = chunkDecoder()
+    const decode = (text: string) => recordDecoder()(text) as Array<unknown>
     const books: Record<string, Array<unknown>> = {}
     let after = 0
     for (;;) {
@@ -267,7 +217,7 @@ export const read = (digest: BooksDigest | undefined) =>
           ORDER BY seq LIMIT 1`
         if (row === undefined) return undefined
         at = row.seq
-        return chunkDecoder()(row.json)
+        return recordDecoder()(row.json) as Array<unknown>
       }).pipe(Effect.orDie)
     }
     const chunks = (kind: DocumentKind) =>

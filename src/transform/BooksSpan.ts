@@ -3,7 +3,9 @@
  * dates of the source's own reports, and whether there are credits. A plan stores it, so that reconcile can
  * read the target over the same window while it reads the books again (and checks the two agree).
  */
-import type { ComparedBooks } from "./SourceModel.js"
+import { datesOf } from "./DocumentSurvey.js"
+import type { Records } from "./Records.js"
+import type { ComparedBooks, SourceDocument } from "./SourceModel.js"
 
 export interface BooksSpan {
   /** The first date of a document, payment, journal or credit; "" when the books have none. */
@@ -26,20 +28,20 @@ export const latest = (dates: ReadonlyArray<string>, start = "") =>
   dates.reduce((m, d) => (d > m ? d : m), start)
 const earliest = (dates: ReadonlyArray<string>) => dates.reduce((m, d) => (m === "" || d < m ? d : m), "")
 
-export const spanOf = (books: ComparedBooks): BooksSpan => {
+/** The books whose span is asked for: documents and payments as records (`Records`), held whole or not. */
+export type SpannedBooks = Omit<ComparedBooks, "documents" | "payments"> & {
+  readonly documents: Records<SourceDocument>
+  readonly payments: Records<{ readonly date: string }>
+}
+
+export const spanOf = (books: SpannedBooks): BooksSpan => {
   const credits = books.credits ?? []
   const dated = (xs: ReadonlyArray<{ readonly date: string }>) => xs.map((x) => x.date)
+  const dates = datesOf(books)
+  const found = (...ds: ReadonlyArray<string>) => ds.filter((d) => d !== "")
   return {
-    first: earliest([
-      ...dated(books.documents),
-      ...dated(books.payments),
-      ...dated(books.journals),
-      ...dated(credits)
-    ]),
-    last: latest(
-      [...dated(books.documents), ...dated(books.payments), ...dated(books.journals)],
-      "1970-01-01"
-    ),
+    first: earliest([...found(dates.first, dates.firstPayment), ...dated(books.journals), ...dated(credits)]),
+    last: latest([...found(dates.last, dates.lastPayment), ...dated(books.journals)], "1970-01-01"),
     reports: latest([...books.trialBalances.map((t) => t.asAt), ...books.agedReports.map((r) => r.asAt)]),
     credits: credits.length > 0
   }

@@ -11,7 +11,7 @@ import { accountCurrency } from "./Fx.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
-import type { SourceBooks, SourceCashEntry, SourceTransfer } from "./SourceModel.js"
+import type { Books, SourceCashEntry, SourceTransfer } from "./SourceModel.js"
 import { cashReferences, type CashRecord } from "./TransactionIdentity.js"
 
 const fmt = (m: Money.Money) => Money.toFixed(m)
@@ -19,7 +19,7 @@ const fmt = (m: Money.Money) => Money.toFixed(m)
 const isControl = (ctx: PlanContext, name: string) =>
   ctx.snapshot.accounts.some((t) => t.controlFlag && normalizeName(t.name) === normalizeName(name))
 
-const entryBody = (ctx: PlanContext, books: SourceBooks, e: SourceCashEntry, reference: string) => {
+const entryBody = (ctx: PlanContext, books: Books, e: SourceCashEntry, reference: string) => {
   const base = ctx.snapshot.baseCurrency
   const bank = ctx.account(e.bankAccountName)
   const contact = e.contactName.trim() === "" ? undefined : ctx.contact(e.contactName)
@@ -77,7 +77,7 @@ const entryBody = (ctx: PlanContext, books: SourceBooks, e: SourceCashEntry, ref
   }
 }
 
-const transferBody = (ctx: PlanContext, books: SourceBooks, t: SourceTransfer, reference: string) => {
+const transferBody = (ctx: PlanContext, books: Books, t: SourceTransfer, reference: string) => {
   const base = ctx.snapshot.baseCurrency
   const from = ctx.account(t.fromAccountName)
   const to = ctx.account(t.toAccountName)
@@ -111,7 +111,7 @@ const transferBody = (ctx: PlanContext, books: SourceBooks, t: SourceTransfer, r
 }
 
 /** Plans every cash entry and transfer, in the transactions phase. */
-export const planCash = (ctx: PlanContext, books: SourceBooks): void => {
+export const planCash = (ctx: PlanContext, books: Books): void => {
   const records: Array<CashRecord> = [
     ...(books.cashEntries ?? []).map((entry) => ({ _tag: "entry" as const, entry })),
     ...(books.transfers ?? []).map((transfer) => ({ _tag: "transfer" as const, transfer }))

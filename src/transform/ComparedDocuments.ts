@@ -9,8 +9,10 @@
  * the books (`reportMatcher`), are handed over apart from the reports' headings (`AgedReportHeading`).
  */
 import * as Effect from "effect/Effect"
-import { spanOf, type BooksSpan } from "./BooksSpan.js"
-import { reportMatcher, type ReportMatch } from "./OpenItems.js"
+import { spanOf, type BooksSpan, type SpannedBooks } from "./BooksSpan.js"
+import { isSurveyed } from "./DocumentSurvey.js"
+import { reportMatcher, type MatchedBooks, type ReportMatch } from "./OpenItems.js"
+import type { Records } from "./Records.js"
 import { documentReferences } from "./RecordIdentity.js"
 import type {
   ComparedBooks,
@@ -48,6 +50,9 @@ export const headingOf = ({ side, asAt, file, items }: SourceAgedReport): AgedRe
   perCurrency: items.some((i) => i.currency !== undefined)
 })
 
+/** Aged items whose documents are read from a spill at once. */
+const AGED_AT_ONCE = 1000
+
 /** An item of the books' aged report at `report` (its place in them), with what it is in the books. */
 export type AgedItems = (report: number, item: SourceAgedItem, match: ReportMatch | null) => void
 
@@ -68,12 +73,18 @@ export interface ComparedDocuments<R = never> extends DocumentFacts {
   ) => Effect.Effect<void, never, R>
 }
 
-/** The contacts of the documents, then of the credits, each once, in the order met. */
-export const contactsOf = (books: Pick<ComparedBooks, "documents" | "credits">): Array<string> => [
-  ...new Set([...books.documents, ...(books.credits ?? [])].map((d) => d.contactName))
-]
+/** The contacts of the documents (the survey's, when they came with one), then of the credits, each once, in the order met. */
+export const contactsOf = (
+  books: Pick<ComparedBooks, "credits"> & { readonly documents: Records<SourceDocument> }
+): Array<string> => {
+  const names = isSurveyed(books.documents)
+    ? new Set(books.documents.survey.contactNames)
+    : new Set(Array.from(books.documents, (d) => d.contactName))
+  for (const c of books.credits ?? []) names.add(c.contactName)
+  return [...names]
+}
 
-export const factsOf = (books: ComparedBooks): DocumentFacts => ({
+export const factsOf = (books: SpannedBooks): DocumentFacts => ({
   count: books.documents.length,
   contacts: contactsOf(books),
   span: spanOf(books)
@@ -85,16 +96,23 @@ export const factsOf = (books: ComparedBooks): DocumentFacts => ({
  * matching's garbage were the peak of plan at 100,000 invoices (79,000 items).
  */
 export function* agedItemsIn(
-  books: ComparedBooks
+  books: MatchedBooks & Pick<ComparedBooks, "agedReports">
 ): Generator<readonly [number, SourceAgedItem, ReportMatch | null], void, undefined> {
   for (const [at, report] of books.agedReports.entries()) {
     const match = reportMatcher(books, report.side)
-    for (const item of report.items) yield [at, item, match(item)]
+    for (let from = 0; from < report.items.length; from += AGED_AT_ONCE) {
+      const items = report.items.slice(from, from + AGED_AT_ONCE)
+      match.prefetch(items)
+      for (const item of items) yield [at, item, match(item)]
+    }
   }
 }
 
 /** Hands each of the books' aged reports' items to `each`, with what each is in the books. */
-export const agedItemsOf = (books: ComparedBooks, each: AgedItems): void => {
+export const agedItemsOf = (
+  books: MatchedBooks & Pick<ComparedBooks, "agedReports">,
+  each: AgedItems
+): void => {
   for (const [at, item, match] of agedItemsIn(books)) each(at, item, match)
 }
 

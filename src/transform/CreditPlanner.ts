@@ -16,7 +16,7 @@ import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { deps, PlanProblem, type AccountTarget, type PlanContext } from "./PlanContext.js"
 import * as Refs from "./Refs.js"
-import type { SourceBooks, SourceCredit, SourceCreditFunding } from "./SourceModel.js"
+import type { Books, SourceCredit, SourceCreditFunding } from "./SourceModel.js"
 import { creditKind, creditMigrates, creditReferences, heldOnAccount } from "./TransactionIdentity.js"
 import * as HeldPrepayments from "./HeldPrepayments.js"
 
@@ -41,7 +41,7 @@ export interface PlannedCredit {
 const isPayment = (c: SourceCredit) => c.origin !== "credit-note"
 
 /** Plans the clearing account when an overpayment or prepayment migrates; its reference target, else undefined. */
-export const planClearingAccount = (ctx: PlanContext, books: SourceBooks): AccountTarget | undefined => {
+export const planClearingAccount = (ctx: PlanContext, books: Books): AccountTarget | undefined => {
   const using = (books.credits ?? []).filter(
     (c) => isPayment(c) && creditMigrates(c) && heldOnAccount(c) === undefined
   )
@@ -85,7 +85,7 @@ export const planClearingAccount = (ctx: PlanContext, books: SourceBooks): Accou
  * Pairs each overpayment and prepayment with the bank row that funded it: same side, contact and date, the
  * bank's currency the credit's and the amount its total, oldest credit first; the rest are rejected.
  */
-const matchFundings = (ctx: PlanContext, books: SourceBooks, credits: ReadonlyArray<SourceCredit>) => {
+const matchFundings = (ctx: PlanContext, books: Books, credits: ReadonlyArray<SourceCredit>) => {
   const base = ctx.snapshot.baseCurrency
   const free = [...(books.creditFundings ?? [])].sort(
     (a, b) => compare(a.date, b.date) || compare(a.lineage, b.lineage)
@@ -114,7 +114,7 @@ const matchFundings = (ctx: PlanContext, books: SourceBooks, credits: ReadonlyAr
 
 const creditNoteBody = (
   ctx: PlanContext,
-  books: SourceBooks,
+  books: Books,
   c: SourceCredit,
   reference: string,
   clearing: AccountTarget | undefined
@@ -173,7 +173,7 @@ const creditNoteBody = (
 /** Plans every migrating credit; returns them with their references (voided ones are listed, not migrated). */
 export const planCredits = (
   ctx: PlanContext,
-  books: SourceBooks,
+  books: Books,
   clearing: AccountTarget | undefined
 ): Array<PlannedCredit> => {
   const credits = books.credits ?? []

@@ -17,7 +17,7 @@ import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
 import { deps, type PlanContext } from "./PlanContext.js"
 import * as Refs from "./Refs.js"
-import type { SourceBooks, SourceRefund } from "./SourceModel.js"
+import type { Books, SourceRefund } from "./SourceModel.js"
 import { append } from "../Multimap.js"
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -33,7 +33,7 @@ export const groupOf = (base: string, side: string, contact: string, currency: s
   `${side}|${normalizeName(contact)}|${currency || base}`
 
 /** Plans the refunds, taking what each refunds off its credit's `left`. */
-export const planRefunds = (ctx: PlanContext, books: SourceBooks, uses: ReadonlyArray<CreditUse>) => {
+export const planRefunds = (ctx: PlanContext, books: Books, uses: ReadonlyArray<CreditUse>) => {
   const base = ctx.snapshot.baseCurrency
   const matched = new Map<CreditUse, Array<{ refund: SourceRefund; amount: Money.Money }>>()
   const refunds = [...(books.refunds ?? [])].sort(

@@ -3,18 +3,16 @@
  * own tax profiles and rounding, will arrive at the source's line amounts, tax and total to the cent; a
  * payment carries the bank-currency amount and the document-currency amount it settles.
  */
-import { groupBy } from "../Multimap.js"
 import * as Bodies from "./Bodies.js"
+import { documentKey, type SettledDocument, type SpilledBooks } from "./BooksSpill.js"
 import { bankAmountIn, rateOn } from "./Fx.js"
 import { planLines, tagsOf } from "./Lines.js"
 import * as Money from "./Money.js"
 import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
-import { documentReferences, paymentOrder, paymentReference } from "./RecordIdentity.js"
+import { paymentOrder, paymentReference, type Numbering } from "./RecordIdentity.js"
 import * as Refs from "./Refs.js"
-import type { SourceBooks, SourceDocument, SourcePayment, SourceRate } from "./SourceModel.js"
-import { flat } from "../Strings.js"
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+import { creditTaker, namedDocuments, type DocUse } from "./CreditSettlements.js"
+import type { Books, Issue, SourceDocument, SourcePayment, SourceRate } from "./SourceModel.js"
 
 export { lineAmounts } from "./Lines.js"
 export { rateOn } from "./Fx.js"
@@ -64,7 +62,7 @@ export const foreignCurrency = (
   }
 }
 
-const documentBody = (ctx: PlanContext, books: SourceBooks, doc: SourceDocument, reference: string) => {
+const documentBody = (ctx: PlanContext, books: Books, doc: SourceDocument, reference: string) => {
   const contact = ctx.contact(doc.contactName)
   const lines = planLines(ctx, doc)
   const tags = tagsOf(ctx, doc.lines)
@@ -92,29 +90,48 @@ const documentBody = (ctx: PlanContext, books: SourceBooks, doc: SourceDocument,
   }
 }
 
-/** A planned document and its reference; `ambiguous` when its number names several documents. */
-export type PlannedDocument = { readonly doc: SourceDocument; readonly reference: string } | "ambiguous"
+/**
+ * Which documents were planned: their references' numbering, whether each (by place) was planned, and the
+ * keys (`kind:number`) that several migrating documents share, whose payments' document is ambiguous.
+ */
+export interface PlannedDocuments {
+  readonly numbering: Numbering
+  readonly planned: Uint8Array
+  readonly shared: ReadonlySet<string>
+}
 
-export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string, PlannedDocument> => {
-  const planned = new Map<string, PlannedDocument>()
-  for (const d of books.documents) {
-    if (d.state === "voided")
-      ctx.warn(
-        d.lineage,
-        `${d.kind} ${d.number} (${d.status})`,
-        "voided documents are not migrated",
-        "nothing to do"
-      )
+/**
+ * Plans every migrating document, in the references' order (`numbering`), each read from the books' spill
+ * with its lines as its turn comes; the voided are warned of, and so are the numbers used more than once.
+ */
+export const planDocuments = (ctx: PlanContext, books: SpilledBooks): PlannedDocuments => {
+  const spill = books.documents.spill
+  for (const place of books.documents.survey.voided) {
+    const d = spill.headAt(place)
+    ctx.warn(
+      d.lineage,
+      `${d.kind} ${d.number} (${d.status})`,
+      "voided documents are not migrated",
+      "nothing to do"
+    )
   }
-  const refs = documentReferences(books.documents)
-  for (const { doc: d, reference, uses } of refs.renamed)
+  const numbering = books.documents.numbering
+  const shared = new Set<string>()
+  for (const [place, { reference, uses }] of numbering.renamed) {
+    const d = spill.headAt(place)
+    shared.add(documentKey(d.kind, d.number))
     ctx.warn(
       d.lineage,
       `${d.kind} number ${d.number} is used ${uses} times`,
       "references identify documents in the target",
       `this one is migrated as ${reference}`
     )
-  for (const [doc, reference] of refs) {
+  }
+  const planned = new Uint8Array(books.documents.length)
+  let at = 0
+  for (const doc of spill.documentsAt(numbering.order)) {
+    const place = numbering.order[at++]!
+    const reference = numbering.renamed.get(place)?.reference ?? doc.number
     const key = Refs.opKey(doc.kind, reference)
     const ok = ctx.add(
       {
@@ -128,27 +145,18 @@ export const planDocuments = (ctx: PlanContext, books: SourceBooks): Map<string,
       Bodies.Document,
       () => documentBody(ctx, books, doc, reference)
     )
-    const numberKey = flat(`${doc.kind}:${doc.number}`)
-    if (ok)
-      planned.set(
-        numberKey,
-        planned.has(numberKey) || reference !== doc.number ? "ambiguous" : { doc, reference }
-      )
-    else if (reference !== doc.number) planned.set(numberKey, "ambiguous")
+    if (ok) planned[place] = 1
   }
-  return planned
+  return { numbering, planned, shared }
 }
 
-/**
- * What an open document without payments has: written out, not spread from its planned document, which gave
- * each such object a hidden class of its own (10,212 of them at 20,000 invoices, 3 MB, in a heap snapshot).
- */
+/** What an open document without payments has (one list for all of them). */
 const NO_PAYMENTS: ReadonlyArray<SourcePayment> = []
 const NO_AMOUNTS: ReadonlyArray<Money.Money> = []
 
 /** A planned document's bank payments, each with the amount it settles in the document's currency. */
 export interface DocumentCash {
-  readonly doc: SourceDocument
+  readonly doc: SettledDocument
   readonly reference: string
   readonly payments: ReadonlyArray<SourcePayment>
   readonly amounts: ReadonlyArray<Money.Money>
@@ -157,40 +165,38 @@ export interface DocumentCash {
 }
 
 /** What the export says was settled on a document, by cash or credit: its total less its amount due. */
-export const settledOf = (doc: SourceDocument): Money.Money => Money.sub(doc.total, doc.amountDue)
+export const settledOf = (doc: Pick<SourceDocument, "total" | "amountDue">): Money.Money =>
+  Money.sub(doc.total, doc.amountDue)
 
 /**
- * Groups the bank payments by document and converts each to the document's currency (at the source rate of
- * the payment date). Payments whose document is ambiguous, not migrated, a draft, or foreign without a rate
- * are rejected here; the result holds every open planned document (with no payments: zero cash), keyed by
- * `kind:number`, or undefined for one whose payments were rejected (its settlement cannot be known).
+ * Each open planned document (with no payments: zero cash), and each document's bank payments converted to
+ * its currency (at the source rate of the payment date), keyed by `kind:number`: first the documents without
+ * payments, then those with, each in key order; undefined for a document whose payments were rejected (its
+ * settlement cannot be known: the payments' document is ambiguous, not migrated or a draft, or it is foreign
+ * and a rate is missing). Made as they are taken, from the books' spill.
  */
-export const documentCash = (
+export function* documentCash(
   ctx: PlanContext,
-  books: SourceBooks,
-  documents: Map<string, PlannedDocument>
-): Map<string, DocumentCash | undefined> => {
-  const byDoc = groupBy(books.payments, (p) => flat(`${p.documentKind}:${p.documentNumber}`))
+  books: SpilledBooks,
+  documents: PlannedDocuments
+): Generator<readonly [string, DocumentCash | undefined], void, undefined> {
+  const spill = books.documents.spill
   const base = ctx.snapshot.baseCurrency
-  const out = new Map<string, DocumentCash | undefined>()
-  // The keys sorted, not the entries: an array for each of 167,000 entries at 100,000 invoices, at once.
-  for (const docKey of [...documents.keys()].sort(compare)) {
-    const planned = documents.get(docKey)!
-    if (planned !== "ambiguous" && planned.doc.state === "open" && !byDoc.has(docKey))
-      out.set(docKey, {
-        doc: planned.doc,
-        reference: planned.reference,
-        payments: NO_PAYMENTS,
-        amounts: NO_AMOUNTS,
-        cash: Money.zero
-      })
+  for (const doc of spill.unpaidOpen()) {
+    if (documents.planned[doc.place] !== 1) continue
+    const docKey = documentKey(doc.kind, doc.number)
+    if (documents.shared.has(docKey)) continue
+    yield [
+      docKey,
+      { doc, reference: doc.number, payments: NO_PAYMENTS, amounts: NO_AMOUNTS, cash: Money.zero }
+    ]
   }
-  for (const docKey of [...byDoc.keys()].sort(compare)) {
-    const payments = byDoc.get(docKey)!
-    const planned = documents.get(docKey)
+  const reject = (lineage: ReadonlyArray<string>, what: string, why: string, fix: string) =>
+    ctx.reject(lineage, what, why, fix)
+  for (const { key: docKey, payments, documents: ofKey } of spill.paymentGroups()) {
     const lineage = payments.map((p) => p.lineage)
-    if (planned === "ambiguous") {
-      ctx.reject(
+    if (documents.shared.has(docKey)) {
+      reject(
         lineage,
         `payments against ${docKey.replace(":", " ")}`,
         "that number names more than one document, so the payment's document is ambiguous",
@@ -198,8 +204,9 @@ export const documentCash = (
       )
       continue
     }
-    if (!planned) {
-      ctx.reject(
+    const doc = ofKey[0]
+    if (doc === undefined || documents.planned[doc.place] !== 1) {
+      reject(
         lineage,
         `payments against ${docKey.replace(":", " ")}`,
         "the document is not migrated (missing, voided or rejected)",
@@ -207,9 +214,9 @@ export const documentCash = (
       )
       continue
     }
-    const { doc, reference } = planned
+    const reference = doc.number
     if (doc.state === "draft") {
-      ctx.reject(
+      reject(
         lineage,
         `payments against draft ${doc.kind} ${doc.number}`,
         "a draft cannot be paid",
@@ -220,8 +227,8 @@ export const documentCash = (
     const sorted = paymentOrder(payments)
     const amounts = sorted.map((p) => bankAmountIn(books, base, p, doc.currency))
     if (amounts.some((a) => a === undefined)) {
-      out.set(docKey, undefined)
-      ctx.reject(
+      yield [docKey, undefined]
+      reject(
         lineage,
         `payments against ${doc.kind} ${doc.number}`,
         `no ${doc.currency} rate on or before a payment date`,
@@ -230,71 +237,99 @@ export const documentCash = (
       continue
     }
     const cash = Money.sum(amounts as Array<Money.Money>)
-    out.set(docKey, { doc, reference, payments: sorted, amounts: amounts as Array<Money.Money>, cash })
+    yield [docKey, { doc, reference, payments: sorted, amounts: amounts as Array<Money.Money>, cash }]
   }
-  return out
 }
 
 /**
- * Plans each document's payments once cash and credits together explain what the export says was settled
- * (`credited`: what credit notes were applied to it, by `kind:number`); otherwise its payments are rejected,
- * saying what the bank rows and the credits settle.
+ * Plans the payments of one document once cash and credits together explain what the export says was settled
+ * (`credit`: what credit notes were applied to it); otherwise its payments are rejected, saying what the bank
+ * rows and the credits settle.
+ */
+const planDocumentPayments = (ctx: PlanContext, c: DocumentCash, credit: Money.Money): void => {
+  const base = ctx.snapshot.baseCurrency
+  const { doc, reference, payments: sorted, amounts } = c
+  const settled = settledOf(doc)
+  if (!Money.equals(Money.add(c.cash, credit), settled)) {
+    const cur = doc.currency || base
+    ctx.reject(
+      sorted.length > 0 ? sorted.map((p) => p.lineage) : doc.lineage,
+      sorted.length > 0 ? `payments against ${doc.kind} ${doc.number}` : `${doc.kind} ${doc.number}`,
+      `the bank rows settle ${fmt(c.cash)} ${cur}${Money.isZero(credit) ? "" : ` and credit notes ${fmt(credit)} ${cur}`}, the document says ${fmt(settled)} paid`,
+      "check the bank report's period covers every payment, the credit notes, and the exchange rates"
+    )
+    return
+  }
+  const docRef = Refs.opKey(doc.kind, reference)
+  sorted.forEach((p, i) => {
+    const n = i + 1
+    const key = `payment:${doc.kind}:${reference}:${n}`
+    ctx.add(
+      {
+        key,
+        phase: "settlements",
+        kind: doc.kind === "invoice" ? "invoice-payment" : "bill-payment",
+        naturalKey: `${doc.kind}:${reference}:${n}`,
+        sortKey: `${p.date}|${doc.kind}|${reference}|${n}`,
+        lineage: [p.lineage]
+      },
+      Bodies.Payments,
+      () => {
+        const bank = ctx.account(p.bankAccountName)
+        return {
+          body: new Bodies.Payments({
+            resourceId: Refs.ref(doc.kind, reference),
+            payments: [
+              new Bodies.Payment({
+                paymentAmount: p.amount,
+                transactionAmount: amounts[i]!,
+                accountResourceId: bank.ref,
+                paymentMethod: "BANK_TRANSFER",
+                reference: paymentReference(reference, n),
+                valueDate: p.date
+              })
+            ]
+          }),
+          dependsOn: deps(docRef, bank.opKey)
+        }
+      }
+    )
+  })
+}
+
+/**
+ * Plans the payments of every planned document (`documentCash`, read once): at once those of a document no
+ * credit can go to (nothing left to explain, and not in the allocations file), the others (`creditTaker`)
+ * once `credit` has applied the credits to them, given what it applied to each (`kind:number` → amount).
+ * The issues are told as if every document's payments were planned after the credits, in `documentCash`'s
+ * order: those of a document planned at once are held until then.
  */
 export const planPayments = (
   ctx: PlanContext,
-  cash: Map<string, DocumentCash | undefined>,
-  credited: ReadonlyMap<string, Money.Money> = new Map()
+  books: SpilledBooks,
+  documents: PlannedDocuments,
+  credit: (takers: ReadonlyArray<DocUse>) => ReadonlyMap<string, Money.Money>
 ): void => {
-  const base = ctx.snapshot.baseCurrency
-  for (const [docKey, c] of cash) {
+  const named = namedDocuments(books)
+  const takers: Array<DocUse> = []
+  const later: Array<DocUse | ReadonlyArray<Issue>> = []
+  for (const [docKey, c] of documentCash(ctx, books, documents)) {
     if (c === undefined) continue
-    const { doc, reference, payments: sorted, amounts } = c
-    const credit = credited.get(docKey) ?? Money.zero
-    const settled = settledOf(doc)
-    if (!Money.equals(Money.add(c.cash, credit), settled)) {
-      const cur = doc.currency || base
-      ctx.reject(
-        sorted.length > 0 ? sorted.map((p) => p.lineage) : doc.lineage,
-        sorted.length > 0 ? `payments against ${doc.kind} ${doc.number}` : `${doc.kind} ${doc.number}`,
-        `the bank rows settle ${fmt(c.cash)} ${cur}${Money.isZero(credit) ? "" : ` and credit notes ${fmt(credit)} ${cur}`}, the document says ${fmt(settled)} paid`,
-        "check the bank report's period covers every payment, the credit notes, and the exchange rates"
-      )
+    const taker = creditTaker(named, docKey, c)
+    if (taker !== undefined) {
+      takers.push(taker)
+      later.push(taker)
       continue
     }
-    const docRef = Refs.opKey(doc.kind, reference)
-    sorted.forEach((p, i) => {
-      const n = i + 1
-      const key = `payment:${doc.kind}:${reference}:${n}`
-      ctx.add(
-        {
-          key,
-          phase: "settlements",
-          kind: doc.kind === "invoice" ? "invoice-payment" : "bill-payment",
-          naturalKey: `${doc.kind}:${reference}:${n}`,
-          sortKey: `${p.date}|${doc.kind}|${reference}|${n}`,
-          lineage: [p.lineage]
-        },
-        Bodies.Payments,
-        () => {
-          const bank = ctx.account(p.bankAccountName)
-          return {
-            body: new Bodies.Payments({
-              resourceId: Refs.ref(doc.kind, reference),
-              payments: [
-                new Bodies.Payment({
-                  paymentAmount: p.amount,
-                  transactionAmount: amounts[i]!,
-                  accountResourceId: bank.ref,
-                  paymentMethod: "BANK_TRANSFER",
-                  reference: paymentReference(reference, n),
-                  valueDate: p.date
-                })
-              ]
-            }),
-            dependsOn: deps(docRef, bank.opKey)
-          }
-        }
-      )
-    })
+    const told = ctx.issues.length
+    planDocumentPayments(ctx, c, Money.zero)
+    if (ctx.issues.length > told) later.push(ctx.issues.splice(told))
   }
+  const credited = credit(takers)
+  for (const x of later)
+    if (Array.isArray(x)) ctx.issues.push(...x)
+    else {
+      const d = x as DocUse
+      planDocumentPayments(ctx, d.cash, credited.get(d.docKey) ?? Money.zero)
+    }
 }

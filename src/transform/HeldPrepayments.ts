@@ -17,13 +17,13 @@ import { accountCurrency } from "./Fx.js"
 import * as Money from "./Money.js"
 import { deps, type PlanContext } from "./PlanContext.js"
 import * as Refs from "./Refs.js"
-import type { SourceBooks, SourceCredit } from "./SourceModel.js"
+import type { Books, SourceCredit } from "./SourceModel.js"
 import { heldApplicationReference, heldRefundReference } from "./TransactionIdentity.js"
 
 /** A cash entry of a held prepayment: its cash going out or coming in through `bankAccountName`. */
 const cashEntry = (
   ctx: PlanContext,
-  books: SourceBooks,
+  books: Books,
   credit: SourceCredit,
   heldOn: string,
   spec: {
@@ -87,7 +87,7 @@ const cashEntry = (
 /** The cash of a held prepayment, on the day the bank paid or received it; its key is the credit's key. */
 export const planFunding = (
   ctx: PlanContext,
-  books: SourceBooks,
+  books: Books,
   planned: PlannedCredit,
   heldOn: string,
   funding: {
@@ -117,7 +117,7 @@ export const fundingKey = (credit: SourceCredit, reference: string): string =>
 /** The `n`th refund of a held prepayment: cash back the other way, off the account it is held on. */
 export const planRefund = (
   ctx: PlanContext,
-  books: SourceBooks,
+  books: Books,
   planned: PlannedCredit,
   heldOn: string,
   n: number,
@@ -150,7 +150,7 @@ export const planRefund = (
  */
 export const planApplicationNote = (
   ctx: PlanContext,
-  books: SourceBooks,
+  books: Books,
   planned: PlannedCredit,
   heldOn: string,
   n: number,

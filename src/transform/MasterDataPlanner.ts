@@ -13,7 +13,8 @@ import { deps, PlanProblem, type PlanContext } from "./PlanContext.js"
 import { journalReference, targetAccount } from "./RecordIdentity.js"
 import { accountKey } from "../review/Matching.js"
 import * as Refs from "./Refs.js"
-import type { SourceBooks, SourceItemSide } from "./SourceModel.js"
+import { surveyOf } from "./DocumentSurvey.js"
+import type { Books, SourceItemSide } from "./SourceModel.js"
 import { append } from "../Multimap.js"
 
 /**
@@ -35,12 +36,11 @@ export const inverseRate = (basePerUnit: Money.Money): Money.Money => {
   return BigDecimal.normalize(BigDecimal.make(quotient(e), e))
 }
 
-export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, lastDate: string): void => {
+export const planCurrenciesAndRates = (ctx: PlanContext, books: Books, lastDate: string): void => {
   const base = ctx.snapshot.baseCurrency
   const enabled = new Set(ctx.snapshot.enabledCurrencies)
   const used = new Set<string>()
-  for (const d of books.documents)
-    if (d.currency !== "" && d.currency !== base && d.state !== "voided") used.add(d.currency)
+  for (const c of surveyOf(books).currencies) if (c !== base) used.add(c)
   for (const r of books.rates) if (r.currency !== base) used.add(r.currency)
   for (const c of books.credits ?? [])
     if (c.currency !== "" && c.currency !== base && c.state !== "voided") used.add(c.currency)
@@ -116,7 +116,7 @@ export const planCurrenciesAndRates = (ctx: PlanContext, books: SourceBooks, las
   }
 }
 
-export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
+export const planAccounts = (ctx: PlanContext, books: Books): void => {
   const target = new Map(ctx.snapshot.accounts.map((a) => [normalizeName(a.name), a]))
   const codes = new Set(ctx.snapshot.accounts.map((a) => a.code.trim()).filter((c) => c !== ""))
   for (const a of [...books.accounts].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
@@ -195,7 +195,7 @@ export const planAccounts = (ctx: PlanContext, books: SourceBooks): void => {
   }
 }
 
-export const planContacts = (ctx: PlanContext, books: SourceBooks): void => {
+export const planContacts = (ctx: PlanContext, books: Books): void => {
   const roles = new Map<
     string,
     { customer: boolean; supplier: boolean; name: string; lineage: Array<string> }
@@ -223,8 +223,12 @@ export const planContacts = (ctx: PlanContext, books: SourceBooks): void => {
       )
     }
   }
-  for (const d of books.documents)
-    if (d.state !== "voided") onTransaction(d.contactName, d.kind === "invoice", d.lineage[0]!)
+  // The migrating documents' contacts as the survey gathered them: each name and first row as first met, with
+  // every role its documents give it.
+  for (const r of surveyOf(books).roles.values()) {
+    if (r.customer) onTransaction(r.name, true, r.lineage)
+    if (r.supplier) onTransaction(r.name, false, r.lineage)
+  }
   for (const c of books.credits ?? [])
     if (c.state !== "voided") onTransaction(c.contactName, c.side === "sale", c.lineage[0]!)
   for (const e of books.cashEntries ?? []) onTransaction(e.contactName, e.direction === "in", e.lineage[0]!)
@@ -283,7 +287,7 @@ const itemSide = (ctx: PlanContext, side: SourceItemSide | undefined, fallbackNa
   return { name: side.description || fallbackName, price: side.unitPrice ?? Money.zero, account, tax }
 }
 
-export const planItems = (ctx: PlanContext, books: SourceBooks): void => {
+export const planItems = (ctx: PlanContext, books: Books): void => {
   const existing = new Set(ctx.snapshot.itemCodes.map((c) => c.trim()))
   for (const item of [...books.items].sort((a, b) => (a.code < b.code ? -1 : 1))) {
     const choice = ctx.choice("Items", item.code)
@@ -351,7 +355,7 @@ export const planItems = (ctx: PlanContext, books: SourceBooks): void => {
   }
 }
 
-export const planJournals = (ctx: PlanContext, books: SourceBooks): void => {
+export const planJournals = (ctx: PlanContext, books: Books): void => {
   for (const j of books.journals) {
     const reference = journalReference(j.date, j.narration)
     ctx.add(

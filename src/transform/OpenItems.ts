@@ -10,8 +10,11 @@ import * as Iterable from "effect/Iterable"
 import { groupBy } from "../Multimap.js"
 import { normalizeName } from "./Mappings.js"
 import * as Money from "./Money.js"
+import { SpilledDocuments, type SpilledHead } from "./BooksSpill.js"
+import type { Records } from "./Records.js"
 import { documentReferences } from "./RecordIdentity.js"
 import type {
+  DocumentKind,
   SourceAgedItem,
   SourceAgedReport,
   SourceBooks,
@@ -21,12 +24,12 @@ import type {
 import { creditKind, creditReferences } from "./TransactionIdentity.js"
 
 /** The source record an open item stands for, with the reference the plan gives it. */
-export type OpenItemMatch =
-  | { readonly _tag: "document"; readonly doc: SourceDocument; readonly reference: string }
+export type OpenItemMatch<D = SourceDocument> =
+  | { readonly _tag: "document"; readonly doc: D; readonly reference: string }
   | { readonly _tag: "credit"; readonly credit: SourceCredit; readonly reference: string }
 
 /** The entity name of a match: invoice, bill, or the kind of credit note. */
-export const entityOf = (m: OpenItemMatch): string =>
+export const entityOf = (m: OpenItemMatch<Pick<SourceDocument, "kind">>): string =>
   m._tag === "document" ? m.doc.kind : creditKind(m.credit)
 
 /**
@@ -41,24 +44,77 @@ export const conversionNumber = (side: "AR" | "AP", i: SourceAgedItem): string =
         .digest("hex")
         .slice(0, 8)}`
 
-/** Finds the source record of each item of one side's report. */
-export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side: "AR" | "AP") => {
-  const kind = side === "AR" ? "invoice" : "bill"
-  // Indexed by number (documents, each number's contacts told apart when an item is matched) and by contact
-  // (credits): a report lists thousands of items. Keyed by number and contact, the index made a text for
-  // each of 100,000 invoices, all at once.
-  const references = documentReferences(books.documents)
+/** What matching an item reads of a document. */
+type MatchedDocument = Pick<SourceDocument, "kind" | "number" | "contactName" | "currency">
+
+/**
+ * `kind`'s migrating documents of a number, in the references' order, each with its reference and first row;
+ * `prefetch` readies those of the numbers given, which are asked for next.
+ */
+interface ByNumber<D extends MatchedDocument> {
+  (
+    number: string
+  ): ReadonlyArray<{ readonly doc: D; readonly reference: string; readonly firstRow: string | undefined }>
+  readonly prefetch?: (numbers: ReadonlyArray<string>) => void
+}
+
+/**
+ * `ByNumber` of documents held whole: indexed by number (each number's contacts told apart when an item is
+ * matched: keyed by number and contact, the index made a text for each of 100,000 invoices, all at once).
+ */
+const heldByNumber = (
+  documents: ReadonlyArray<SourceDocument>,
+  kind: DocumentKind
+): ByNumber<SourceDocument> => {
+  const references = documentReferences(documents)
   const docs = groupBy(
-    Iterable.filter(references.keys(), (d) => d.kind === kind),
-    (d) => d.number
+    Iterable.map(
+      Iterable.filter(references, ([d]) => d.kind === kind),
+      ([doc, reference]) => ({ doc, reference, firstRow: doc.lineage[0] })
+    ),
+    (d) => d.doc.number
   )
+  return (number) => docs.get(number) ?? []
+}
+
+/**
+ * `ByNumber` of a spill's documents: asked of SQLite (those of the numbers prefetched at once), each document
+ * as its columns give it.
+ */
+const spilledByNumber = (documents: SpilledDocuments, kind: DocumentKind): ByNumber<MatchedDocument> => {
+  const { spill, numbering } = documents
+  let ready = new Map<string, ReadonlyArray<SpilledHead>>()
+  const byNumber = (number: string) =>
+    (ready.get(number) ?? spill.documentsOf(kind, number))
+      .slice()
+      .sort((a, b) => numbering.positions[a.place]! - numbering.positions[b.place]!)
+      .map((doc) => ({
+        doc,
+        reference: numbering.renamed.get(doc.place)?.reference ?? doc.number,
+        firstRow: doc.firstRow === "" ? undefined : doc.firstRow
+      }))
+  return Object.assign(byNumber, {
+    prefetch: (numbers: ReadonlyArray<string>) => {
+      const found = spill.documentsOfEach(kind, numbers)
+      ready = new Map(numbers.map((n) => [n, found.get(n) ?? []]))
+    }
+  })
+}
+
+/** Finds the source record of each item of one side's report among `docs` and `books`' credits. */
+const matcherOf = <D extends MatchedDocument>(
+  docs: ByNumber<D>,
+  books: Pick<SourceBooks, "credits">,
+  side: "AR" | "AP"
+) => {
+  // By number (documents) and by contact (credits): a report lists thousands of items.
   const credits = groupBy(
     [...creditReferences(books.credits ?? [])].filter(
       ([c]) => c.side === (side === "AR" ? "sale" : "purchase")
     ),
     ([c]) => normalizeName(c.contactName)
   )
-  const credit = (i: SourceAgedItem): OpenItemMatch | undefined => {
+  const credit = (i: SourceAgedItem): OpenItemMatch<D> | undefined => {
     const mine = credits.get(normalizeName(i.contactName)) ?? []
     const origin = /prepay/i.test(i.reference)
       ? "prepayment"
@@ -78,13 +134,36 @@ export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side:
     const [c, reference] = (exact.length > 0 ? exact : found)[0] ?? []
     return c === undefined || reference === undefined ? undefined : { _tag: "credit", credit: c, reference }
   }
-  return (i: SourceAgedItem): OpenItemMatch | undefined => {
+  const match = (
+    i: SourceAgedItem
+  ): { readonly match: OpenItemMatch<D>; readonly firstRow: string | undefined } | undefined => {
     const contact = normalizeName(i.contactName)
-    const found = docs.get(i.number || i.reference)?.find((d) => normalizeName(d.contactName) === contact)
-    if (found !== undefined) return { _tag: "document", doc: found, reference: references.get(found)! }
-    return Money.isNegative(i.outstanding) ? credit(i) : undefined
+    const found = docs(i.number || i.reference).find((d) => normalizeName(d.doc.contactName) === contact)
+    if (found !== undefined)
+      return {
+        match: { _tag: "document", doc: found.doc, reference: found.reference },
+        firstRow: found.firstRow
+      }
+    const c = Money.isNegative(i.outstanding) ? credit(i) : undefined
+    return c === undefined
+      ? undefined
+      : { match: c, firstRow: c._tag === "credit" ? c.credit.lineage[0] : undefined }
   }
+  return Object.assign(match, {
+    /** Readies the documents `items` name, which are matched next. */
+    prefetch: (items: ReadonlyArray<SourceAgedItem>) =>
+      docs.prefetch?.(items.map((i) => i.number || i.reference))
+  })
 }
+
+/** Finds the source record of each item of one side's report. */
+export const matcher = (books: Pick<SourceBooks, "documents" | "credits">, side: "AR" | "AP") => {
+  const match = matcherOf(heldByNumber(books.documents, side === "AR" ? "invoice" : "bill"), books, side)
+  return (i: SourceAgedItem): OpenItemMatch | undefined => match(i)?.match
+}
+
+/** The books an aged report is matched against: their documents (held whole or in a spill) and credits. */
+export type MatchedBooks = Pick<SourceBooks, "credits"> & { readonly documents: Records<SourceDocument> }
 
 /** What an aged report's item is in the books, as reconcile compares it: the record's entity, reference, currency, first row. */
 export interface ReportMatch {
@@ -100,25 +179,34 @@ export interface ReportMatch {
  * documents.
  */
 export const reportMatcher = (
-  books: Pick<SourceBooks, "documents" | "credits">,
+  books: MatchedBooks,
   side: "AR" | "AP"
-): ((item: SourceAgedItem) => ReportMatch | null) => {
-  const match = matcher(books, side)
-  return (i) => {
-    const m = match(i)
-    if (m === undefined) return null
-    const record = m._tag === "document" ? m.doc : m.credit
-    return {
-      entity: entityOf(m),
-      reference: m.reference,
-      currency: record.currency,
-      lineage: record.lineage.slice(0, 1)
-    }
-  }
+): ((item: SourceAgedItem) => ReportMatch | null) & {
+  /** Readies what `items` are in the books, which are matched next (one read of a spill for them all). */
+  readonly prefetch: (items: ReadonlyArray<SourceAgedItem>) => void
+} => {
+  const kind = side === "AR" ? "invoice" : "bill"
+  const { documents } = books
+  const match =
+    documents instanceof SpilledDocuments
+      ? matcherOf(spilledByNumber(documents, kind), books, side)
+      : matcherOf(heldByNumber(documents as ReadonlyArray<SourceDocument>, kind), books, side)
+  return Object.assign(
+    (i: SourceAgedItem): ReportMatch | null => {
+      const found = match(i)
+      if (found === undefined) return null
+      const { match: m, firstRow } = found
+      return {
+        entity: entityOf(m),
+        reference: m.reference,
+        currency: m._tag === "document" ? m.doc.currency : m.credit.currency,
+        lineage: firstRow === undefined ? [] : [firstRow]
+      }
+    },
+    { prefetch: match.prefetch }
+  )
 }
 
 /** What each item of `report` is in the books (`reportMatcher`), in the items' order. */
-export const reportMatches = (
-  books: Pick<SourceBooks, "documents" | "credits">,
-  report: SourceAgedReport
-): Array<ReportMatch | null> => report.items.map(reportMatcher(books, report.side))
+export const reportMatches = (books: MatchedBooks, report: SourceAgedReport): Array<ReportMatch | null> =>
+  report.items.map(reportMatcher(books, report.side))

@@ -30,62 +30,123 @@ export class DocumentReferences extends Map<SourceDocument, string> {
   readonly renamed: Array<Renamed> = []
 }
 
+/** A document's number and what orders it among the documents that share it: date, contact, first row. */
+export interface NumberedDocument {
+  readonly number: string
+  readonly date: string
+  readonly contactName: string
+  readonly firstRow: string
+}
+
+/** What the numbering reads of a collection of documents, each by its place in it. */
+export interface NumberedDocuments {
+  /** The places of the migrating documents, in order. */
+  migratingPlaces(): Iterable<number>
+  /** The migrating documents sharing a kind and number with another: each group's places, in order. */
+  sharedNumbers(): Array<Array<number>>
+  numbered(place: number): NumberedDocument
+}
+
 /**
- * Every migrating document with the reference it carries in the target, made unique: a repeated number keeps
- * its first use (by date, contact, source line) and the others get `-2`, `-3`, … (`renamed`). Built once per
- * collection of documents: the plan's documents, the books it keeps for reconcile, and the reconciliation's
- * document, aged and candidate checks each ask for it (the plan made them twice, 0.43 s of a profile of
- * 100,000 invoices).
+ * The references of a collection of documents: each migrating document's place in the references' order
+ * (`order`, and `positions` by place, -1 for one that does not migrate) and those renamed (by place, in the
+ * order they are renamed). A document's reference is its number unless renamed.
+ */
+export interface Numbering {
+  readonly order: Int32Array
+  readonly positions: Int32Array
+  readonly renamed: ReadonlyMap<number, { readonly reference: string; readonly uses: number }>
+}
+
+const byNumberOrder = (a: NumberedDocument, b: NumberedDocument) =>
+  compare(a.date, b.date) || compare(a.contactName, b.contactName) || compare(a.firstRow, b.firstRow)
+
+/**
+ * Every migrating document's reference in the target, made unique: a repeated number keeps its first use (by
+ * date, contact, source line) and the others get `-2`, `-3`, … (`renamed`). The documents are in the order
+ * of their numbers' first use, a repeated number's documents together in that order.
+ */
+export const numbering = (docs: NumberedDocuments, count: number): Numbering => {
+  const groups = new Map<number, ReadonlyArray<number>>()
+  const shared = new Set<number>()
+  for (const group of docs.sharedNumbers()) {
+    const keyed = group.map((place) => ({ place, n: docs.numbered(place) }))
+    // A stable sort: documents alike in all three stay in their places' order.
+    keyed.sort((a, b) => byNumberOrder(a.n, b.n))
+    groups.set(
+      group[0]!,
+      keyed.map((k) => k.place)
+    )
+    for (const place of group) shared.add(place)
+  }
+  const order: Array<number> = []
+  const renamed = new Map<number, { reference: string; uses: number }>()
+  for (const place of docs.migratingPlaces()) {
+    if (!shared.has(place)) {
+      order.push(place)
+      continue
+    }
+    const group = groups.get(place)
+    if (group === undefined) continue
+    const number = docs.numbered(group[0]!).number
+    group.forEach((p, i) => {
+      order.push(p)
+      if (i > 0) renamed.set(p, { reference: `${number}-${i + 1}`, uses: group.length })
+    })
+  }
+  const positions = new Int32Array(count).fill(-1)
+  order.forEach((place, at) => (positions[place] = at))
+  return { order: Int32Array.from(order), positions, renamed }
+}
+
+/** The numbering's view of documents held whole. */
+const heldWhole = (docs: ReadonlyArray<SourceDocument>): NumberedDocuments => ({
+  migratingPlaces: function* () {
+    for (let i = 0; i < docs.length; i++) if (migrates(docs[i]!)) yield i
+  },
+  sharedNumbers: () => {
+    // Keyed by each kind's numbers: a text of kind and number for each of 167,000 documents at 100,000
+    // invoices, at once, was garbage the grouping need not make.
+    const seen = new Map<SourceDocument["kind"], Map<string, Array<number>>>()
+    const groups: Array<Array<number>> = []
+    docs.forEach((d, place) => {
+      if (!migrates(d)) return
+      let numbers = seen.get(d.kind)
+      if (numbers === undefined) seen.set(d.kind, (numbers = new Map()))
+      const group = numbers.get(d.number)
+      if (group === undefined) numbers.set(d.number, [place])
+      else {
+        if (group.length === 1) groups.push(group)
+        group.push(place)
+      }
+    })
+    return groups.sort((a, b) => a[0]! - b[0]!)
+  },
+  numbered: (place) => {
+    const d = docs[place]!
+    return { number: d.number, date: d.date, contactName: d.contactName, firstRow: d.lineage[0]! }
+  }
+})
+
+/**
+ * Every migrating document with the reference it carries in the target (`numbering`), in the references'
+ * order. Built once per collection of documents: the plan's documents, the books it keeps for reconcile, and
+ * the reconciliation's document, aged and candidate checks each ask for it (the plan made them twice, 0.43 s
+ * of a profile of 100,000 invoices).
  */
 export const documentReferences: (docs: ReadonlyArray<SourceDocument>) => DocumentReferences = rememberedFor(
   (docs) => {
+    const n = numbering(heldWhole(docs), docs.length)
     const refs = new DocumentReferences()
-    for (const group of numberGroups(docs)) {
-      if (!Array.isArray(group)) {
-        refs.set(group, group.number)
-        continue
-      }
-      const sorted = group.sort(
-        (a, b) =>
-          compare(a.date, b.date) ||
-          compare(a.contactName, b.contactName) ||
-          compare(a.lineage[0]!, b.lineage[0]!)
-      )
-      sorted.forEach((doc, i) => {
-        const reference = i === 0 ? doc.number : `${doc.number}-${i + 1}`
-        refs.set(doc, reference)
-        if (i > 0) refs.renamed.push({ doc, reference, uses: sorted.length })
-      })
+    for (const place of n.order) {
+      const doc = docs[place]!
+      refs.set(doc, n.renamed.get(place)?.reference ?? doc.number)
     }
+    for (const [place, { reference, uses }] of n.renamed)
+      refs.renamed.push({ doc: docs[place]!, reference, uses })
     return refs
   }
 )
-
-/**
- * The migrating documents grouped by kind and number, the groups in the order first met: a document alone
- * with its number as itself (almost every one), the documents sharing a number as an array. Keyed by each
- * kind's numbers, not by a text of kind and number, and without an array for each number: at 100,000
- * invoices that was a text and an array for each of 167,000 documents, made at once.
- */
-const numberGroups = (docs: ReadonlyArray<SourceDocument>): Array<SourceDocument | Array<SourceDocument>> => {
-  const groups: Array<SourceDocument | Array<SourceDocument>> = []
-  const seen = new Map<SourceDocument["kind"], Map<string, number>>()
-  for (const d of docs) {
-    if (!migrates(d)) continue
-    let numbers = seen.get(d.kind)
-    if (numbers === undefined) seen.set(d.kind, (numbers = new Map()))
-    const at = numbers.get(d.number)
-    if (at === undefined) {
-      numbers.set(d.number, groups.length)
-      groups.push(d)
-      continue
-    }
-    const group = groups[at]!
-    if (Array.isArray(group)) group.push(d)
-    else groups[at] = [group, d]
-  }
-  return groups
-}
 
 /** A deterministic reference for a journal that has none: its date and a digest of its narration. */
 export const journalReference = (date: string, narration: string): string =>

@@ -4,6 +4,7 @@
  * payments, refunds, cash entries, transfers, journals and exchange rates, each with its file:line lineage. A source profile (e.g. `xero/XeroSource.ts`) builds this from staged rows.
  */
 import type { Money } from "./Money.js"
+import type { Records } from "./Records.js"
 
 /** Something the user must know about: a row that will not be migrated (`reject`) or a caveat (`warning`). */
 export interface Issue {
@@ -330,3 +331,12 @@ export type ComparedBooks = Omit<
   SourceBooks,
   "payments" | "cashEntries" | "transfers" | "allocations" | "creditFundings"
 > & { readonly payments: ReadonlyArray<Pick<SourcePayment, "documentKind" | "date">> }
+
+/**
+ * The books as a plan reads them: the invoices and bills, and the payments, as records that need not be held
+ * in the heap (`Records`: a plan keeps them in a `BooksSpill`), the rest as `SourceBooks` holds it.
+ */
+export type Books = Omit<SourceBooks, "documents" | "payments"> & {
+  readonly documents: Records<SourceDocument>
+  readonly payments: Records<SourcePayment>
+}

@@ -6,7 +6,9 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 import type { SourceSystem } from "../reconcile/Model.js"
+import { spilled, type SpilledBooks } from "./BooksSpill.js"
 import type { SourceBooks } from "./SourceModel.js"
 import * as GenericProfile from "./generic/GenericProfile.js"
 import * as QboSource from "./qbo/QboSource.js"
@@ -24,6 +26,11 @@ export interface SourceProfile {
   readonly mappings: string
   /** The staged exports as source books; every row becomes part of them or an issue naming its file:line. */
   readonly read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient>
+  /**
+   * The same books with their documents and payments kept out of the heap (`BooksSpill`), as a plan reads
+   * them: the spill is closed when the scope ends.
+   */
+  readonly readSpilled: Effect.Effect<SpilledBooks, never, SqlClient.SqlClient | Scope.Scope>
   /**
    * What `demo --source <id>` migrates: the bundled sample (a path under the package root) and the sandbox
    * organisation file it loads into (absent: the shipped default organisation).
@@ -46,6 +53,7 @@ const xero: SourceProfile = {
   },
   mappings: "xero",
   read: XeroSource.read,
+  readSpilled: XeroSource.readSpilled,
   demo: { sample: "samples/xero-demo" }
 }
 
@@ -64,6 +72,7 @@ const qbo: SourceProfile = {
   },
   mappings: "qbo",
   read: QboSource.read,
+  readSpilled: Effect.flatMap(QboSource.read, spilled),
   demo: { sample: "samples/qbo-demo", organisation: "src/sandbox/fixtures/us-organization.json" }
 }
 

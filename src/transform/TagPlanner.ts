@@ -6,14 +6,17 @@
  */
 import * as Bodies from "./Bodies.js"
 import { tagName } from "./Lines.js"
+import { surveyOf, TAG_ROWS } from "./DocumentSurvey.js"
 import type { PlanContext } from "./PlanContext.js"
-import { migrating } from "./RecordIdentity.js"
-import type { SourceBooks, SourceTracking } from "./SourceModel.js"
+import type { Books, SourceTracking } from "./SourceModel.js"
 import { creditMigrates } from "./TransactionIdentity.js"
 import { append } from "../Multimap.js"
 
-export const planTags = (ctx: PlanContext, books: SourceBooks): void => {
+export const planTags = (ctx: PlanContext, books: Books): void => {
+  // The migrating documents' tags as the survey gathered them: each one's least rows, which are among the
+  // rows kept below.
   const uses = new Map<string, Array<string>>()
+  for (const [name, rows] of surveyOf(books).tags) uses.set(name, [...rows])
   const note = (
     lines: ReadonlyArray<{ readonly tracking?: ReadonlyArray<SourceTracking>; readonly lineage: string }>
   ) => {
@@ -24,7 +27,6 @@ export const planTags = (ctx: PlanContext, books: SourceBooks): void => {
         append(uses, name, l.lineage)
       }
   }
-  for (const d of migrating(books.documents)) note(d.lines)
   for (const c of (books.credits ?? []).filter(creditMigrates)) note(c.lines)
   for (const j of books.journals) note(j.lines)
   for (const [name, lineage] of [...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -35,7 +37,7 @@ export const planTags = (ctx: PlanContext, books: SourceBooks): void => {
         kind: "tag",
         naturalKey: name,
         sortKey: name,
-        lineage: [...new Set(lineage)].sort().slice(0, 20)
+        lineage: [...new Set(lineage)].sort().slice(0, TAG_ROWS)
       },
       Bodies.Tag,
       () => ({ body: new Bodies.Tag({ tagName: name }), dependsOn: [] })

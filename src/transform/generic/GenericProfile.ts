@@ -3,6 +3,8 @@
  * `ProfiledSource`; its maps are `mappings/generic/`, and its demo migrates the MYOB sample into a GBP
  * organisation whose platform accounts share no code or name with the samples'.
  */
+import * as Effect from "effect/Effect"
+import { spilled } from "../BooksSpill.js"
 import type { SourceProfile } from "../Sources.js"
 import * as ProfiledSource from "./ProfiledSource.js"
 
@@ -21,5 +23,6 @@ export const profile: SourceProfile = {
   },
   mappings: "generic",
   read: ProfiledSource.read,
+  readSpilled: Effect.flatMap(ProfiledSource.read, spilled),
   demo: { sample: "samples/myob-demo", organisation: "mappings/generic/demo-organisation.json" }
 }

@@ -71,7 +71,11 @@ export const staged = (visit: XeroVisitors): Effect.Effect<XeroRows, never, SqlC
   })
 
 /** Adds the other kinds to the books XeroSource read, taking their rows from `rows` as it reads each kind. */
-export const complete = (rows: XeroRows, issues: Array<Issue>, books: SourceBooks): SourceBooks => {
+export const complete = <B extends Omit<SourceBooks, "documents" | "payments">>(
+  rows: XeroRows,
+  issues: Array<Issue>,
+  books: B
+): B => {
   // Each kind's rows leave the map as they are read, the map emptied with them.
   const of = (k: XeroBank.TransactionRow) => {
     const held = rows.transactions.get(k) ?? []

@@ -5,7 +5,10 @@
  * Receivables / Payables reports (`XeroReports.ts`). Every row either becomes part of the books or an issue
  * naming its file:line.
  */
+import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import { BooksSpill, HeldRecords, spilledBooks, type RecordSink, type SpilledBooks } from "../BooksSpill.js"
 import { eachRowOfKind, rowsOfKind, where, type StagedRow } from "../../staging/SourceRows.js"
 import * as Money from "../Money.js"
 import type {
@@ -39,6 +42,7 @@ import { stateOf } from "./XeroCredits.js"
 import * as XeroKinds from "./XeroKinds.js"
 import * as XeroReports from "./XeroReports.js"
 import { append } from "../../Multimap.js"
+import { transiently } from "../../Strings.js"
 
 const readAccount = (row: StagedRow): SourceAccount => {
   // A bank account's own currency, when the chart has a Currency column.
@@ -154,22 +158,51 @@ const documentOf = (h: DocumentHead, lines: ReadonlyArray<SourceLine>): SourceDo
 })
 
 /**
- * Invoice and bill rows (one per line), grouped by type, number and contact as they stream past. A group keeps
- * its lines and its first row's fields, not its rows; a row that cannot be read is a reject and joins no group,
- * and a group whose first row's fields cannot be read is rejected at that row.
+ * Invoice and bill rows (one per line), grouped by type, number and contact as they stream past, each document
+ * put in `sink` once its rows end (its first row's fields and its lines; a row that cannot be read is a reject
+ * and joins no group). A document's rows are one after another in an export, almost always: rows of one that
+ * come after another document's join it where the sink holds it (`RecordSink.addLines`), so that a document
+ * is made of all its rows wherever they lie, in the order its first row came. A group whose first row's
+ * fields cannot be read is rejected at that row, with every later row of it.
  */
-class DocumentGroups {
-  private readonly groups = new Map<
-    string,
-    {
-      readonly head: DocumentHead | undefined
-      /** Why the first row's fields cannot be read (when `head` is undefined). */
-      readonly problems: ReadonlyArray<Issue>
-      readonly lines: Array<SourceLine>
-    }
-  >()
+/** The key a document's rows are grouped by: its kind, number and contact. */
+const groupKey = (kind: DocumentKind, number: string, contact: string): string =>
+  `${kind}\u0000${number}\u0000${contact}`
 
-  constructor(private readonly issues: Array<Issue>) {}
+/** A text's 32-bit FNV-1a hash (of its UTF-16 code units). */
+const hashOf = (text: string): number => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
+class DocumentGroups {
+  /** The group whose rows are being read: a new one, or one the sink holds (`place`). */
+  private current:
+    | {
+        readonly key: string
+        readonly place: number | undefined
+        readonly head: DocumentHead | undefined
+        /** Why the first row's fields cannot be read (when `head` is undefined). */
+        readonly problems: ReadonlyArray<Issue>
+        readonly lines: Array<SourceLine>
+      }
+    | undefined
+  /** The problems of the groups whose first row failed, in the order of those rows. */
+  private readonly failed: Array<ReadonlyArray<Issue>> = []
+  /**
+   * The places of the documents put in the sink, by their keys' hashes (`hashOf`), to find the document a
+   * later row of it joins: a number for each document instead of its key (at 100,000 invoices, 167,000
+   * keys of kind, number and contact). A hash met again is told apart by the documents' own keys.
+   */
+  private readonly placed = new Map<number, number | Array<number>>()
+  /** The keys of the groups whose first row failed (few). */
+  private readonly failedKeys = new Set<string>()
+
+  constructor(
+    private readonly issues: Array<Issue>,
+    private readonly sink: RecordSink
+  ) {}
 
   readonly add = (row: StagedRow): void => {
     const type = cell(row, "Type")
@@ -181,28 +214,58 @@ class DocumentGroups {
     })
     if (read === undefined) return
     const { line, number } = read
-    const key = `${kind}\u0000${number}\u0000${cell(row, "ContactName")}`
-    const group = this.groups.get(key)
-    if (group !== undefined) return void group.lines.push(line)
+    const key = groupKey(kind, number, cell(row, "ContactName"))
+    if (this.current?.key === key) return void this.current.lines.push(line)
+    this.flush()
+    // A group whose first row failed takes its later rows with it.
+    if (this.failedKeys.has(key)) return
+    const known = this.placeOf(key)
+    if (known !== undefined) {
+      this.current = { key, place: known, head: undefined, problems: [], lines: [line] }
+      return
+    }
     const problems: Array<Issue> = []
     const head = readRow(row, problems, (r) => readHead(kind, r))
-    this.groups.set(key, { head, problems, lines: [line] })
+    this.current = { key, place: undefined, head, problems, lines: [line] }
   }
 
-  /**
-   * The documents, in the order their first rows came; `issues` gets the groups whose first row failed. The
-   * groups are let go of (11.8 MB of heads and keys at 20,000 invoices, held to the end of the read before).
-   */
-  documents(issues: Array<Issue>): Array<SourceDocument> {
-    const out: Array<SourceDocument> = []
-    for (const { head, problems, lines } of this.groups.values()) {
-      if (head === undefined) issues.push(...problems)
-      // Copied to its length: grown a push at a time, a document's lines had room for 17 (104 bytes more than
-      // two lines need), and the books held 108,273 such arrays at 100,000 invoices (18 MB).
-      else out.push(documentOf(head, lines.length > 1 ? lines.slice() : lines))
+  /** Puts the group in hand in the sink. */
+  private flush(): void {
+    const group = this.current
+    this.current = undefined
+    if (group === undefined) return
+    const { key, place, head, problems, lines } = group
+    if (place !== undefined) return this.sink.addLines(place, lines)
+    if (head === undefined) {
+      this.failed.push(problems)
+      this.failedKeys.add(key)
+      return
     }
-    this.groups.clear()
-    return out
+    // Copied to its length: grown a push at a time, a document's lines had room for 17 (104 bytes more than
+    // two lines need), and the books held 108,273 such arrays at 100,000 invoices (18 MB).
+    const at = this.sink.addDocument(documentOf(head, lines.length > 1 ? lines.slice() : lines))
+    const hash = hashOf(key)
+    const same = this.placed.get(hash)
+    this.placed.set(hash, same === undefined ? at : [...(Array.isArray(same) ? same : [same]), at])
+  }
+
+  /** The place of the document put in the sink under `key`, if one was. */
+  private placeOf(key: string): number | undefined {
+    const same = this.placed.get(hashOf(key))
+    if (same === undefined) return undefined
+    return (Array.isArray(same) ? same : [same]).find((at) => {
+      const d = this.sink.documentAt(at)
+      return groupKey(d.kind, d.number, d.contactName) === key
+    })
+  }
+
+  /** Ends the reading: the last group is put in the sink, and `issues` gets the groups whose first row failed. */
+  end(issues: Array<Issue>): void {
+    this.flush()
+    for (const problems of this.failed) issues.push(...problems)
+    this.failed.length = 0
+    this.placed.clear()
+    this.failedKeys.clear()
   }
 }
 
@@ -281,16 +344,16 @@ const readRate = (row: StagedRow): SourceRate => {
 }
 
 /**
- * The Xero books in the staging database. Invoice, bill, payment and aged report rows are read as they
- * stream past (they are most of a company's rows); the issues keep the order of the readers: document lines,
- * the chart, contacts, items, document heads, payments, then the rest.
+ * Reads the Xero books in the staging database, the documents and payments into `sink` as they stream past
+ * (they are most of a company's rows), the rest into the books returned; the aged reports' rows are read as
+ * they stream past too. The issues keep the order of the readers: document lines, the chart, contacts, items,
+ * document heads, payments, then the rest.
  */
-export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClient").SqlClient> = Effect.gen(
-  function* () {
+const readInto = (sink: RecordSink) =>
+  Effect.gen(function* () {
     const lineIssues: Array<Issue> = []
     const paymentIssues: Array<Issue> = []
-    const documents = new DocumentGroups(lineIssues)
-    const payments: Array<SourcePayment> = []
+    const documents = new DocumentGroups(lineIssues, sink)
     const paymentOf = readPayment(paymentIssues)
     // The aged reports' rows are read into their items as they stream past, their issues told in the order
     // below.
@@ -298,25 +361,26 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
     const payables = new XeroReports.AgedReports("AP")
     yield* eachRowOfKind("xero.aged_receivables", receivables.add)
     yield* eachRowOfKind("xero.aged_payables", payables.add)
+    // What goes to a sink that writes it out is not kept: its texts need not be made flat (`transiently`).
+    const reading = sink.holds ? <A>(f: () => A): A => f() : transiently
     const more = yield* XeroKinds.staged({
-      document: documents.add,
-      payment: (row) => {
-        const p = readRow(row, paymentIssues, paymentOf)
-        if (p !== undefined) payments.push(p)
-      }
+      document: (row) => reading(() => documents.add(row)),
+      payment: (row) =>
+        reading(() => {
+          const p = readRow(row, paymentIssues, paymentOf)
+          if (p !== undefined) sink.addPayment(p)
+        })
     })
     const issues: Array<Issue> = [...lineIssues]
     const accounts = readRows(more.accounts, issues, readAccount)
     const contacts = readRows(yield* rowsOfKind("xero.contacts"), issues, readContact)
     const items = readRows(yield* rowsOfKind("xero.items"), issues, readItem)
-    const grouped = documents.documents(issues)
+    documents.end(issues)
     issues.push(...paymentIssues)
     const books = XeroKinds.complete(more, issues, {
       accounts,
       contacts,
       items,
-      documents: grouped,
-      payments,
       journals: groupJournals(XeroKinds.taken(more.journals), issues),
       rates: readRows(yield* rowsOfKind("generic.exchange_rates"), issues, readRate),
       trialBalances: XeroReports.trialBalances(yield* rowsOfKind("xero.trial_balance"), accounts, issues),
@@ -325,5 +389,25 @@ export const read: Effect.Effect<SourceBooks, never, import("@effect/sql/SqlClie
     })
     forgetShared()
     return books
+  })
+
+/** The Xero books in the staging database, held whole. */
+export const read: Effect.Effect<SourceBooks, never, SqlClient.SqlClient> = Effect.gen(function* () {
+  const held = new HeldRecords()
+  const books = yield* readInto(held)
+  return { ...books, documents: held.documents, payments: held.payments }
+})
+
+/**
+ * The Xero books in the staging database, their documents and payments in a spill of their own (closed, and
+ * its file removed, when the scope ends).
+ */
+export const readSpilled: Effect.Effect<SpilledBooks, never, SqlClient.SqlClient | Scope.Scope> = Effect.gen(
+  function* () {
+    const spill = yield* Effect.acquireRelease(Effect.sync(BooksSpill.open), (s) =>
+      Effect.sync(() => s.close())
+    )
+    const books = yield* readInto(spill)
+    return spilledBooks(books, spill.seal())
   }
 )
