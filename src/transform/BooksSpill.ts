@@ -51,8 +51,12 @@ const moneyOf = (text: string): Money => {
   return BigDecimal.make(BigInt(text.slice(at + 1)), Number(text.slice(0, at)))
 }
 
-/** Nothing here outlives the plan: no journal, no syncing, one transaction while it is written. */
-const PRAGMAS = ["page_size = 4096", "journal_mode = OFF", "synchronous = OFF", "cache_size = -8000"]
+/**
+ * Nothing here outlives the plan: no journal, no syncing, one transaction while it is written. A cache of 2 MB:
+ * its records are read in order, a page at a time; at 100,000 invoices plan peaked at 298 MB against 307 MB
+ * with 8 MB (two interleaved runs each), at the same speed.
+ */
+const PRAGMAS = ["page_size = 4096", "journal_mode = OFF", "synchronous = OFF", "cache_size = -2000"]
 
 /** A document's fields that its settlements read, as columns (`DocumentColumns`, in this order). */
 const FIELDS = "place, kind, number, contact, date, state, currency, total, amount_due, first_row"
