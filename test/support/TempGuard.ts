@@ -28,7 +28,9 @@ export const PREFIXES: ReadonlyArray<string> = [
   "extract-",
   "xlsx-",
   "xero-",
-  "csv-"
+  "csv-",
+  // The plan's scratch and its books' spill (`PlanScratch`, `BooksSpill`), each a directory of its own.
+  "ledger-migrate-"
 ]
 
 /** The prefix of a run's own temp directory. */
