@@ -25,12 +25,25 @@ const { filename, attach, statements } = workerData
 /** How long to wait for another connection's lock before failing (ms). */
 const BUSY_TIMEOUT = 30_000
 
+/**
+ * The page cache of each database the transaction touches, in KiB (SQLite's `-N`), instead of the 16 MB
+ * better-sqlite3 compiles in: the copy reads the attached file in order and appends to the workspace's
+ * tables, so a bigger cache holds pages it never reads again, resident beside the other thread's heap while
+ * that thread writes the preview. Plan at 100,000 invoices, two interleaved runs each: peak RSS 289-292 MB
+ * against 312-340 MB with the default, the store taking 6.6-7.2 s against 6.9-7.2 s.
+ */
+const CACHE_KIB = 4000
+
 /** @type {{ done: true } | { error: string }} */
 let outcome = { done: true }
 let db
 try {
   db = new Database(filename, { fileMustExist: true, timeout: BUSY_TIMEOUT })
-  if (attach !== undefined) db.prepare(`ATTACH DATABASE ? AS ${attach.schema}`).run(attach.file)
+  db.pragma(`cache_size = -${CACHE_KIB}`)
+  if (attach !== undefined) {
+    db.prepare(`ATTACH DATABASE ? AS ${attach.schema}`).run(attach.file)
+    db.pragma(`${attach.schema}.cache_size = -${CACHE_KIB}`)
+  }
   db.transaction(() => {
     for (const s of statements) db.prepare(s.sql).run(...s.params)
   }).deferred()
