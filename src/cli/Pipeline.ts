@@ -239,10 +239,12 @@ const buildAndSaveIn = (
 const prepare = (mappingsDir: string | undefined, cutover: Cutover, workspace: string | undefined) =>
   Effect.gen(function* () {
     const from = yield* Sources.staged
+    // The target is read before the books, while the heap is small: read after them, its pages were parsed,
+    // and the review was worked out, on top of what is left of the books' read, where plan's heap is largest.
+    const snapshot = yield* ReadSnapshot.read
     // A full history's documents and payments are kept out of the heap while it is planned (`BooksSpill`, closed
     // with the build's scope); a conversion's books are made from the books held whole.
     const source = yield* cutover === undefined ? from.readSpilled : from.read
-    const snapshot = yield* ReadSnapshot.read
     const shipped = yield* Mappings.load(from.mappings, mappingsDir)
     const review =
       workspace === undefined ? undefined : yield* Review.decisions(workspace, source, snapshot, shipped)
