@@ -29,8 +29,9 @@ const BUSY_TIMEOUT = 30_000
  * The page cache of each database the transaction touches, in KiB (SQLite's `-N`), instead of the 16 MB
  * better-sqlite3 compiles in: the copy reads the attached file in order and appends to the workspace's
  * tables, so a bigger cache holds pages it never reads again, resident beside the other thread's heap while
- * that thread writes the preview. Plan at 100,000 invoices, two interleaved runs each: peak RSS 289-292 MB
- * against 312-340 MB with the default, the store taking 6.6-7.2 s against 6.9-7.2 s.
+ * that thread writes the preview. Plan at 100,000 invoices, two interleaved runs each: peak RSS 283-285 MB
+ * against 305-332 MB with the default (`/usr/bin/time`'s %M in MB of 1,024 KB, as the scale benchmark gives
+ * it), the store taking 6.6-7.2 s against 6.9-7.2 s.
  */
 const CACHE_KIB = 4000
 
