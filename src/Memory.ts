@@ -35,6 +35,12 @@ export const headroomFor = (live: number): number => Math.max(HEADROOM, Math.rou
  */
 const heapUsed = (): number => NodeV8.getHeapStatistics().used_heap_size
 
+/** The heap in use and what its objects hold outside it (buffers: `external_memory`). */
+const heapAndBuffers = (): number => {
+  const h = NodeV8.getHeapStatistics()
+  return h.used_heap_size + h.external_memory
+}
+
 let gc: (() => void) | undefined
 /** What was left live after the last full collection, plus its headroom (0 before any). */
 let limit = 0
@@ -74,10 +80,12 @@ export const growingYoungGeneration = (): void => NodeV8.setFlagsFromString("--s
 
 /**
  * Collects in full when the heap in use has passed the ceiling (what the last full collection left live plus
- * its headroom, never below `floor`); returns whether it did.
+ * its headroom, never below `floor`); returns whether it did. `buffers`: counts with the heap what its objects
+ * hold outside it, for a stage whose garbage is mostly buffers (the plan's preview: its workbook's XML and zip
+ * chunks), which V8 collects only once they pass a limit of their own.
  */
-export const relieve = (floor: number = FLOOR): boolean => {
-  if (heapUsed() <= Math.max(floor, limit)) return false
+export const relieve = (floor: number = FLOOR, buffers: boolean = false): boolean => {
+  if ((buffers ? heapAndBuffers() : heapUsed()) <= Math.max(floor, limit)) return false
   collectNow()
   return true
 }
