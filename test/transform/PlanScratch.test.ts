@@ -139,6 +139,31 @@ describe("PlanScratch", () => {
       )
     }))
 
+  it("runs its writer thread with a small young generation: what it allocates is dropped row by row", () =>
+    withScratch((scratch) => {
+      // Enough batches that the building thread waits for the writer thread, which is then running.
+      const many = Array.from(
+        { length: 3000 },
+        (_, i) =>
+          new EncodedOp(
+            `j:${i}`,
+            "transactions",
+            "journal",
+            `${i}`,
+            [],
+            "{}",
+            [`J.csv:${i + 2}`],
+            "2025-01-01"
+          )
+      )
+      put(scratch, many)
+      assert.isAbove(scratch.waits, 0)
+      const limits = scratch.writerLimits
+      assert.isDefined(limits?.maxYoungGenerationSizeMb, "the writer thread is running")
+      assert.isAtMost(limits!.maxYoungGenerationSizeMb!, 4)
+      assert.strictEqual([...scratch.ordered()].length, many.length)
+    }))
+
   it("seals with no operations: nothing to give back", () =>
     withScratch((scratch) => {
       assert.deepStrictEqual([...scratch.ordered()], [])
