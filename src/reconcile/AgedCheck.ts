@@ -69,7 +69,8 @@ export const compareAged = (
 ): { readonly comparison: AgedComparison; readonly differences: Array<Difference> } => {
   const tally = agedTally(headingOf(report), baseCurrency)
   const matches = OpenItems.reportMatches(books, report)
-  report.items.forEach((item, at) => tally.source(item, matches[at] ?? null))
+  let at = 0
+  for (const item of report.items) tally.source(item, matches[at++] ?? null)
   tally.target(targetRows)
   tally.add(targetDocs)
   return tally.finish()

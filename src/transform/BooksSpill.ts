@@ -14,6 +14,8 @@
  *
  * Held in the heap, the documents and payments were most of a plan's memory: at 100,000 invoices 229 MB of
  * books were live once read, 57% of them documents and 14% payments (a heap snapshot at 20,000 invoices).
+ * The aged reports' items are kept here too, each as a text (`agedItems`): read first, they were live to the
+ * end of the books' read, where plan's heap is largest.
  */
 import Database from "better-sqlite3"
 import * as BigDecimal from "effect/BigDecimal"
@@ -31,6 +33,7 @@ import type {
   Books,
   DocumentKind,
   DocumentState,
+  SourceAgedItem,
   SourceBooks,
   SourceDocument,
   SourceLine,
@@ -70,7 +73,8 @@ const SCHEMA = [
     amount_paid TEXT NOT NULL, amount_due TEXT NOT NULL, exchange_rate TEXT, first_row TEXT NOT NULL,
     lineage TEXT, lines TEXT NOT NULL, head TEXT NOT NULL)`,
   `CREATE TABLE payments (place INTEGER PRIMARY KEY, key_order BLOB NOT NULL, kind TEXT NOT NULL,
-    number TEXT NOT NULL, bank TEXT NOT NULL, date TEXT NOT NULL, amount TEXT NOT NULL, lineage TEXT NOT NULL)`
+    number TEXT NOT NULL, bank TEXT NOT NULL, date TEXT NOT NULL, amount TEXT NOT NULL, lineage TEXT NOT NULL)`,
+  "CREATE TABLE aged_items (place INTEGER PRIMARY KEY, item TEXT NOT NULL)"
 ]
 
 /**
@@ -297,6 +301,48 @@ const paymentOf = (r: PaymentRow): SourcePayment => ({
   lineage: r[7]
 })
 
+/** An aged report's item as it is kept: its fields in order, the amount as `scale:value`. */
+const agedItemText = (i: SourceAgedItem): string =>
+  textOf([
+    i.contactName,
+    i.number,
+    i.reference,
+    i.date,
+    i.dueDate ?? null,
+    moneyText(i.outstanding),
+    i.currency ?? null,
+    i.lineage
+  ])
+
+type AgedItemRow = readonly [string, string, string, string, string | null, string, string | null, string]
+
+/** The item of a kept text, its fields in the order a source's reader makes them. */
+const agedItemOf = (text: string): SourceAgedItem => {
+  const r = JSON.parse(text) as AgedItemRow
+  return {
+    contactName: r[0],
+    number: r[1],
+    reference: r[2],
+    date: r[3],
+    dueDate: r[4] ?? undefined,
+    outstanding: moneyOf(r[5]),
+    currency: r[6] ?? undefined,
+    lineage: r[7]
+  }
+}
+
+/** One aged report's items, put in as they are read and read back (`Records`) once the books are read. */
+export interface AgedItemsKept {
+  add(item: SourceAgedItem): void
+  readonly items: Records<SourceAgedItem>
+}
+
+/** Aged items kept in an array. */
+export const heldAgedItems = (): AgedItemsKept => {
+  const items: Array<SourceAgedItem> = []
+  return { add: (item) => void items.push(item), items }
+}
+
 /**
  * Where a source's reader puts the documents and payments it reads, and the keys it groups their rows by: a
  * spill, or arrays (`HeldRecords`).
@@ -311,6 +357,8 @@ export interface RecordSink {
   addPayment(p: SourcePayment): void
   /** The document at `place` (put in already). */
   documentAt(place: number): SourceDocument
+  /** Where to put one aged report's items. */
+  agedItems(): AgedItemsKept
 }
 
 /** Documents and payments put in arrays, for books held whole. */
@@ -336,6 +384,10 @@ export class HeldRecords implements RecordSink {
   documentAt(place: number): SourceDocument {
     return this.documents[place]!
   }
+
+  agedItems(): AgedItemsKept {
+    return heldAgedItems()
+  }
 }
 
 export class BooksSpill implements RecordSink {
@@ -347,12 +399,14 @@ export class BooksSpill implements RecordSink {
   private closed = false
   private documentCount = 0
   private paymentCount = 0
+  private agedItemCount = 0
   /** What is gathered of the documents and payments as they are put in. */
   readonly survey = new DocumentSurvey()
   private readonly put: {
     readonly document: Database.Statement
     readonly replace: Database.Statement
     readonly payment: Database.Statement
+    readonly agedItem: Database.Statement
     readonly written: Database.Statement
   }
   private readonly statements = new Map<string, Database.Statement>()
@@ -366,6 +420,7 @@ export class BooksSpill implements RecordSink {
       document: this.db.prepare(`INSERT INTO documents VALUES (${"?, ".repeat(18)}?)`),
       replace: this.db.prepare("UPDATE documents SET lines = ?, lineage = ?, head = ? WHERE place = ?"),
       payment: this.db.prepare("INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+      agedItem: this.db.prepare("INSERT INTO aged_items VALUES (?, ?)"),
       // Read while the records go in: what a reader asks of a document it has put in already.
       written: this.db.prepare(`SELECT ${ROW} FROM documents WHERE place = ?`).raw()
     }
@@ -448,6 +503,44 @@ export class BooksSpill implements RecordSink {
       p.lineage
     )
     this.survey.payment(p)
+  }
+
+  /**
+   * Where to put one aged report's items: each is written out as it is put in, and read from the spill
+   * (once sealed) as the report's items are asked for; the report holds only their places.
+   */
+  agedItems(): AgedItemsKept {
+    const places: Array<number> = []
+    const items: Records<SourceAgedItem> = {
+      get length() {
+        return places.length
+      },
+      at: (at) => {
+        if (!(at >= 0 && at < places.length)) return undefined
+        for (const item of this.agedItemsAt([places[at]!])) return item
+        return undefined
+      },
+      [Symbol.iterator]: () => this.agedItemsAt(places)
+    }
+    return {
+      add: (item) => {
+        this.writing()
+        const place = this.agedItemCount++
+        this.put.agedItem.run(place, agedItemText(item))
+        places.push(place)
+      },
+      items
+    }
+  }
+
+  /** The aged items at `places` (in increasing order), a page at a time. */
+  private agedItemsAt(places: Iterable<number>): Generator<SourceAgedItem, void, undefined> {
+    return this.inOrder(
+      places,
+      "place, item",
+      (r: readonly [number, string]) => agedItemOf(r[1]),
+      "aged_items"
+    )
   }
 
   /** Ends the writing: the indexes are made; reads only from now on. */
@@ -700,16 +793,18 @@ export class BooksSpill implements RecordSink {
   private *inOrder<R extends readonly [number, ...Array<unknown>], A>(
     places: Iterable<number>,
     columns: string,
-    make: (row: R) => A
+    make: (row: R) => A,
+    table: "documents" | "aged_items" = "documents"
   ): Generator<A, void, undefined> {
-    const page = this.statement(`SELECT ${columns} FROM documents WHERE place >= ? ORDER BY place LIMIT ?`)
+    const page = this.statement(`SELECT ${columns} FROM ${table} WHERE place >= ? ORDER BY place LIMIT ?`)
     let held: Array<R> = []
     let at = 0
     for (const place of places) {
       if (at >= held.length || held[at]![0] !== place) {
         held = page.all(place, PAGE) as Array<R>
         at = 0
-        if (held[0]?.[0] !== place) throw new Error(`no document at ${place} in the books' spill: a defect`)
+        if (held[0]?.[0] !== place)
+          throw new Error(`no record at ${place} of ${table} in the books' spill: a defect`)
       }
       yield make(held[at++]!)
     }

@@ -9,6 +9,7 @@
  * the books (`reportMatcher`), are handed over apart from the reports' headings (`AgedReportHeading`).
  */
 import * as Effect from "effect/Effect"
+import * as Iterable from "effect/Iterable"
 import { spanOf, type BooksSpan, type SpannedBooks } from "./BooksSpan.js"
 import { isSurveyed } from "./DocumentSurvey.js"
 import { reportMatcher, type MatchedBooks, type ReportMatch } from "./OpenItems.js"
@@ -47,7 +48,7 @@ export const headingOf = ({ side, asAt, file, items }: SourceAgedReport): AgedRe
   side,
   asAt,
   file,
-  perCurrency: items.some((i) => i.currency !== undefined)
+  perCurrency: Iterable.some(items, (i) => i.currency !== undefined)
 })
 
 /** Aged items whose documents are read from a spill at once. */
@@ -100,8 +101,7 @@ export function* agedItemsIn(
 ): Generator<readonly [number, SourceAgedItem, ReportMatch | null], void, undefined> {
   for (const [at, report] of books.agedReports.entries()) {
     const match = reportMatcher(books, report.side)
-    for (let from = 0; from < report.items.length; from += AGED_AT_ONCE) {
-      const items = report.items.slice(from, from + AGED_AT_ONCE)
+    for (const items of Iterable.chunksOf(report.items, AGED_AT_ONCE)) {
       match.prefetch(items)
       for (const item of items) yield [at, item, match(item)]
     }

@@ -208,5 +208,7 @@ export const reportMatcher = (
 }
 
 /** What each item of `report` is in the books (`reportMatcher`), in the items' order. */
-export const reportMatches = (books: MatchedBooks, report: SourceAgedReport): Array<ReportMatch | null> =>
-  report.items.map(reportMatcher(books, report.side))
+export const reportMatches = (books: MatchedBooks, report: SourceAgedReport): Array<ReportMatch | null> => {
+  const match = reportMatcher(books, report.side)
+  return Array.from(report.items, (item) => match(item))
+}

@@ -191,9 +191,10 @@ export const books = (
   const origins = new Map<SourceDocument | SourceCredit, OpenItems.OpenItemMatch | undefined>()
   for (const side of ["AR", "AP"] as const) {
     const report: SourceAgedReport = side === "AR" ? ar : ap
-    const total = sum(report.items.map((i) => i.outstanding))
+    const items = Array.from(report.items)
+    const total = sum(items.map((i) => i.outstanding))
     const expected = side === "AR" ? control.AR : Money.negate(control.AP)
-    const inBase = report.items.every((i) => i.currency === undefined || i.currency === base)
+    const inBase = items.every((i) => i.currency === undefined || i.currency === base)
     if (inBase && !Money.equals(total, expected))
       return new ConversionRefused({
         what: `the ${side === "AR" ? "Aged Receivables" : "Aged Payables"} Detail as at ${asAt} (${report.file})`,
@@ -201,7 +202,7 @@ export const books = (
         fix: "export both reports at the same date and basis (accrual), with every contact, and run extract again"
       })
     const match = OpenItems.matcher(source, side)
-    for (const i of report.items) {
+    for (const i of items) {
       if (Money.isZero(i.outstanding)) continue
       const found = match(i)
       const own = found === undefined ? undefined : known?.(found)

@@ -190,7 +190,8 @@ export interface SourceAgedReport {
   readonly side: "AR" | "AP"
   /** YYYY-MM-DD, taken from the report's title rows. */
   readonly asAt: string
-  readonly items: ReadonlyArray<SourceAgedItem>
+  /** Its items: an array, or (the books a plan is built from) read from the books' spill (`BooksSpill`). */
+  readonly items: Records<SourceAgedItem>
   readonly file: string
 }
 

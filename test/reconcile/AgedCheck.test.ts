@@ -127,7 +127,7 @@ describe("aged receivables comparison", () => {
     const own = report([item()])
     const tally = AgedCheck.agedTally(headingOf(own), "SGD")
     const matches = reportMatches(source, own)
-    own.items.forEach((item, at) => tally.source(item, matches[at] ?? null))
+    Array.from(own.items).forEach((item, at) => tally.source(item, matches[at] ?? null))
     tally.target(rows)
     for (const doc of [...docs].reverse()) tally.add([doc])
     assert.deepStrictEqual(tally.finish(), whole)

@@ -45,7 +45,7 @@ describe("the aged reports' items", () => {
     assert.isFalse(first.done)
     const [at, taken, match] = first.value!
     assert.strictEqual(at, 0)
-    assert.strictEqual(taken, receivables.items[0])
+    assert.strictEqual(taken, receivables.items.at(0))
     assert.deepStrictEqual(match, {
       entity: "invoice",
       reference: "INV-2",
@@ -60,7 +60,7 @@ describe("the aged reports' items", () => {
     const payables = report("AP", [item("BILL-1", "5.00", 4)])
     const books = everyPlanner({ agedReports: [receivables, payables] })
     const expected = books.agedReports.flatMap((r, at) =>
-      reportMatches(books, r).map((match, i) => [at, r.items[i], match] as const)
+      reportMatches(books, r).map((match, i) => [at, r.items.at(i), match] as const)
     )
     assert.deepStrictEqual([...agedItemsIn(books)], expected)
   })

@@ -157,7 +157,7 @@ describe("Xero's own reports in the source books", () => {
           "B.csv": aged([bad, good])
         })
         assert.deepStrictEqual(
-          books.agedReports.map((r) => [r.file, r.asAt, r.items.map((i) => [i.number, i.lineage])]),
+          books.agedReports.map((r) => [r.file, r.asAt, Array.from(r.items, (i) => [i.number, i.lineage])]),
           [["A.csv", "2025-03-31", [["INV-0002", "A.csv:8"]]]]
         )
         assert.deepStrictEqual(
@@ -180,7 +180,7 @@ describe("Xero's own reports in the source books", () => {
         side: r.side,
         asAt: r.asAt,
         file: r.file,
-        items: r.items.map((i) => [
+        items: Array.from(r.items, (i) => [
           i.contactName,
           i.number,
           i.reference,

@@ -14,7 +14,7 @@ import { isSpilled } from "../../src/transform/BooksSpill.js"
 import { planHash } from "../../src/transform/Plan.js"
 import * as PlanBuilder from "../../src/transform/PlanBuilder.js"
 import * as XeroSource from "../../src/transform/xero/XeroSource.js"
-import { inputDir } from "../extract/support.js"
+import { inputDir, read } from "../extract/support.js"
 import { mappings, snapshot } from "./Books.js"
 
 const exactly = (value: unknown): unknown =>
@@ -98,6 +98,42 @@ describe("Xero's documents read into a spill", () => {
       assert.deepStrictEqual(spilled.payments, exactly(whole.payments))
       assert.deepStrictEqual(spilled.issues, whole.issues)
       assert.strictEqual(spilled.plan, planHash(PlanBuilder.build(whole, snapshot, mappings).ops))
+    }).pipe(Effect.provide(StagingDb.layer(":memory:")))
+  )
+
+  it.scoped("keep the aged reports' items in the spill too, read from it as they are asked for", () =>
+    Effect.gen(function* () {
+      const text = (name: string) => Effect.map(read("xero", name), (b) => b.toString("utf8"))
+      yield* Extract.run({
+        source: "xero",
+        inputDir: yield* inputDir({
+          "ChartOfAccounts.csv": CHART,
+          "SalesInvoices.csv": SALES,
+          "AgedReceivables.csv": yield* text("AgedReceivables.csv"),
+          "AgedPayables.csv": yield* text("AgedPayables.csv")
+        })
+      })
+      const whole = yield* XeroSource.read
+      const reports = (books: Pick<typeof whole, "agedReports">) =>
+        books.agedReports.map((r) => ({ ...r, items: exactly(Array.from(r.items)) }))
+      assert.isAbove(whole.agedReports.length, 1)
+      const kept = yield* Effect.scoped(
+        Effect.gen(function* () {
+          const spilled = yield* XeroSource.readSpilled
+          for (const r of spilled.agedReports) {
+            assert.notInstanceOf(r.items, Array, `the ${r.side} report's items are not held in an array`)
+            assert.deepStrictEqual(
+              exactly(r.items.at(r.items.length - 1)),
+              exactly(Array.from(r.items).at(-1))
+            )
+            assert.isUndefined(r.items.at(r.items.length))
+          }
+          assert.deepStrictEqual(reports(spilled), reports(whole))
+          assert.deepStrictEqual(spilled.issues, whole.issues)
+          return spilled.agedReports
+        })
+      )
+      assert.throws(() => Array.from(kept[0]!.items), /the books' spill was used after it was closed/)
     }).pipe(Effect.provide(StagingDb.layer(":memory:")))
   )
 })

@@ -10,6 +10,7 @@
  *   Xero shows it by default.
  * A second report of the same kind and date is left out with a warning; a row that cannot be read is a reject.
  */
+import { heldAgedItems, type AgedItemsKept } from "../BooksSpill.js"
 import * as Option from "effect/Option"
 import { where, type StagedRow } from "../../staging/SourceRows.js"
 import { groupBy } from "../../Multimap.js"
@@ -186,7 +187,7 @@ const readItem = (row: StagedRow): SourceAgedItem => {
 interface AgedGroup {
   readonly heading: ReportHeading
   readonly lines: Array<number>
-  readonly items: Array<SourceAgedItem>
+  readonly items: AgedItemsKept
   readonly issues: Array<Issue>
 }
 
@@ -194,12 +195,17 @@ interface AgedGroup {
  * Xero's Aged Receivables (`AR`) or Payables (`AP`) Detail reports, read as their rows stream past (`add`, in
  * file and line order), one per file and as-at date: each row is read into its item when it comes, so that
  * no row is held. At 100,000 invoices the reports are 79,000 rows, collected at the end of the read on top
- * of the books before.
+ * of the books before; their items go where `keep` says (the books' spill, for a plan of the books spilled),
+ * and the reports hold only that.
  */
 export class AgedReports {
   private readonly groups = new Map<string, AgedGroup>()
 
-  constructor(readonly side: "AR" | "AP") {}
+  /** `keep`: where each report's items go as they are read (the books' spill, when the books are spilled). */
+  constructor(
+    readonly side: "AR" | "AP",
+    private readonly keep: () => AgedItemsKept = heldAgedItems
+  ) {}
 
   readonly add = (row: StagedRow): void => {
     const key = reportKey(row)
@@ -214,14 +220,14 @@ export class AgedReports {
           lineage: () => lines.map((line) => where({ file, line }))
         },
         lines,
-        items: [],
+        items: this.keep(),
         issues: []
       }
       this.groups.set(key, group)
     }
     group.lines.push(row.line)
     const item = readRow(row, group.issues, readItem)
-    if (item !== undefined) group.items.push(item)
+    if (item !== undefined) group.items.add(item)
   }
 
   /**
@@ -236,7 +242,7 @@ export class AgedReports {
       const asAt = asAtOf(group.heading, what, seen, issues)
       if (asAt === undefined) continue
       issues.push(...group.issues)
-      out.push({ side: this.side, asAt, items: group.items, file: group.heading.file })
+      out.push({ side: this.side, asAt, items: group.items.items, file: group.heading.file })
     }
     this.groups.clear()
     return out.sort((a, b) => (a.asAt < b.asAt ? -1 : a.asAt > b.asAt ? 1 : 0))

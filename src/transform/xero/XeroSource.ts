@@ -357,8 +357,8 @@ const readInto = (sink: RecordSink) =>
     const paymentOf = readPayment(paymentIssues)
     // The aged reports' rows are read into their items as they stream past, their issues told in the order
     // below.
-    const receivables = new XeroReports.AgedReports("AR")
-    const payables = new XeroReports.AgedReports("AP")
+    const receivables = new XeroReports.AgedReports("AR", () => sink.agedItems())
+    const payables = new XeroReports.AgedReports("AP", () => sink.agedItems())
     yield* eachRowOfKind("xero.aged_receivables", receivables.add)
     yield* eachRowOfKind("xero.aged_payables", payables.add)
     // What goes to a sink that writes it out is not kept: its texts need not be made flat (`transiently`).

@@ -132,7 +132,11 @@ describe("QuickBooks Online source books", () => {
         /candidates 1003 of 2025-01-20 \(300\.00 unexplained\), 1004 of 2025-02-01 \(300\.00 unexplained\)/
       )
       assert.deepStrictEqual(
-        books.agedReports.map((a) => [a.side, a.asAt, a.items.map((i) => [i.number, fixed(i.outstanding)])]),
+        books.agedReports.map((a) => [
+          a.side,
+          a.asAt,
+          Array.from(a.items, (i) => [i.number, fixed(i.outstanding)])
+        ]),
         [["AR", "2025-12-31", [["1001", "97.29"]]]]
       )
     })
