@@ -59,7 +59,7 @@ describe("Memory.relieve (the batch stages' heap ceiling)", () => {
       "the heap alone does not pass the ceiling (what was live, and its headroom)"
     )
     const count = Memory.collectionCount()
-    assert.isTrue(Memory.relieve(floor, true), "the heap and its buffers do")
+    assert.isTrue(Memory.relieve(floor, { buffers: true }), "the heap and its buffers do")
     assert.strictEqual(Memory.collectionCount(), count + 1)
     // Their memory is given back by a sweeper beside the collection: soon after it, not at once.
     for (let waited = 0; waited < 2000 && process.memoryUsage().arrayBuffers - held >= 8 * MB; waited += 20)

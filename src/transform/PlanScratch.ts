@@ -115,7 +115,7 @@ const CONTROL = { written: 0, end: 1, writing: 0, sealed: 1, failed: 2 } as cons
  * The writer thread's engine limits: a young generation of 4 MB in all. It makes each operation's row and
  * drops it once inserted, and V8 grew its young generation to 16 MB semispaces, 21-22 MB of heap in all, at
  * 100,000 invoices (8 MB at 20,000); held at 4 MB its heap was at most 10 MB, in about the same time. The
- * build's RSS at 100,000 invoices peaked at 268-276 MB against 278-284 MB (stamped runs).
+ * build's RSS at 100,000 invoices peaked at 268-276 MiB against 278-284 MiB (`VmHWM`, three runs each).
  */
 const WRITER_LIMITS: NodeWorker.ResourceLimits = { maxYoungGenerationSizeMb: 4 }
 

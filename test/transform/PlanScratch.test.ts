@@ -48,6 +48,23 @@ const paymentOp = (lineage: string) =>
     "2025-01-03"
   )
 
+/** More journals than the batches let wait for the writer thread hold: each after the first depends on it. */
+const manyJournals = (): Array<EncodedOp> =>
+  Array.from(
+    { length: 3000 },
+    (_, i) =>
+      new EncodedOp(
+        `j:${i}`,
+        "transactions",
+        "journal",
+        `${i}`,
+        i === 0 ? [] : ["j:0"],
+        JSON.stringify({ i }),
+        [`J.csv:${i + 2}`],
+        `2025-01-${String((i % 28) + 1).padStart(2, "0")}`
+      )
+  )
+
 const ops = (): Array<EncodedOp> => [
   paymentOp("Payments.csv:2"),
   new EncodedOp(
@@ -117,20 +134,7 @@ describe("PlanScratch", () => {
   it("hands its operations to its writer thread a batch at a time, waiting for it when it falls behind", () =>
     withScratch((scratch) => {
       // More batches than are let wait for the thread (it is still starting while they are put), in reverse.
-      const many = Array.from(
-        { length: 3000 },
-        (_, i) =>
-          new EncodedOp(
-            `j:${i}`,
-            "transactions",
-            "journal",
-            `${i}`,
-            i === 0 ? [] : ["j:0"],
-            JSON.stringify({ i }),
-            [`J.csv:${i + 2}`],
-            `2025-01-${String((i % 28) + 1).padStart(2, "0")}`
-          )
-      ).reverse()
+      const many = manyJournals().reverse()
       put(scratch, many)
       assert.isAbove(scratch.waits, 0, "the building thread waited for the writer thread to catch up")
       assert.deepStrictEqual(
@@ -142,20 +146,7 @@ describe("PlanScratch", () => {
   it("runs its writer thread with a small young generation: what it allocates is dropped row by row", () =>
     withScratch((scratch) => {
       // Enough batches that the building thread waits for the writer thread, which is then running.
-      const many = Array.from(
-        { length: 3000 },
-        (_, i) =>
-          new EncodedOp(
-            `j:${i}`,
-            "transactions",
-            "journal",
-            `${i}`,
-            [],
-            "{}",
-            [`J.csv:${i + 2}`],
-            "2025-01-01"
-          )
-      )
+      const many = manyJournals()
       put(scratch, many)
       assert.isAbove(scratch.waits, 0)
       const limits = scratch.writerLimits
