@@ -14,6 +14,7 @@ import { scratchSandbox } from "../../src/cli/commands/plan.js"
 import * as Pipeline from "../../src/cli/Pipeline.js"
 import * as Extract from "../../src/extract/Extract.js"
 import * as Executor from "../../src/load/Executor.js"
+import * as Memory from "../../src/Memory.js"
 import * as PlanPreview from "../../src/preview/PlanPreview.js"
 import * as TargetBooks from "../../src/reconcile/TargetBooks.js"
 import { accountingFormat } from "../../src/reconcile/XlsxReport.js"
@@ -81,6 +82,16 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         )
         assert.strictEqual((yield* inProcess(PlanStore.meta))?.planHash, printed)
         assert.strictEqual(preview.header.planHash, printed)
+        // The preview collects its garbage against a ceiling that counts the buffers outside the heap (its
+        // workbook's XML and zip chunks), after each page it writes: with 80 MB of buffers held (far above its
+        // 64 MB floor, invisible to the stages' ceiling on the heap alone), a full collection after each page.
+        const held = Array.from({ length: 80 * 16 }, () => Buffer.alloc(64 * 1024, 1))
+        const collections = Memory.collectionCount()
+        yield* inProcess(PlanPreview.writeFor(dir, PlanStore.stored, books, "Xero", scratchSandbox))
+        const pages = new Set(stored.map((o) => o.phase)).size
+        assert.isAtLeast(Memory.collectionCount() - collections, pages, "a full collection after each page")
+        assert.strictEqual(held.length, 80 * 16)
+        for (const f of ["plan.html", "plan.xlsx"]) NodeFs.rmSync(NodePath.join(dir, f))
         // Above the limit the plan is not run in a copy: the preview says to rehearse instead.
         const large = yield* inProcess(
           PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox, 700)
