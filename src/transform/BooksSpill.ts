@@ -534,7 +534,7 @@ export class BooksSpill implements RecordSink {
   }
 
   /** The aged items at `places` (in increasing order), a page at a time. */
-  private agedItemsAt(places: Iterable<number>): Generator<SourceAgedItem, void, undefined> {
+  private agedItemsAt(places: ArrayLike<number>): Generator<SourceAgedItem, void, undefined> {
     return this.inOrder(
       places,
       "place, item",
@@ -567,6 +567,9 @@ export class BooksSpill implements RecordSink {
       spill.pages(`SELECT ${PAYMENT} FROM payments WHERE place >= ? ORDER BY place LIMIT ?`, paymentOf)
   }))(this)
 
+  /** How many rows the reads of records at given places (`documentsAt`, `headTextsAt`, aged items) have read. */
+  rowsRead = 0
+
   /** The spill's file (undefined for one in memory). */
   get file(): string | undefined {
     return this.dir === undefined ? undefined : NodePath.join(this.dir, FILE)
@@ -595,7 +598,7 @@ export class BooksSpill implements RecordSink {
    * The documents at `places` (in that order), with their lines, each read as it is taken: a stretch of
    * places one after another is read a page at a time.
    */
-  documentsAt(places: Iterable<number>): Generator<SourceDocument, void, undefined> {
+  documentsAt(places: ArrayLike<number>): Generator<SourceDocument, void, undefined> {
     return this.inOrder(places, ROW, documentOf)
   }
 
@@ -607,7 +610,7 @@ export class BooksSpill implements RecordSink {
   }
 
   /** The texts of the documents at `places` without their lines, as `BooksCodec.encodeItem` wrote them. */
-  headTextsAt(places: Iterable<number>): Generator<string, void, undefined> {
+  headTextsAt(places: ArrayLike<number>): Generator<string, void, undefined> {
     return this.inOrder(places, "place, head", (r: readonly [number, string]) => r[1])
   }
 
@@ -786,12 +789,13 @@ export class BooksSpill implements RecordSink {
   }
 
   /**
-   * The rows (`columns`, the place first) of the documents at `places`, in that order, made by `make`: the
-   * rows from a place on are read a page at a time while the places come one after another, each other one
-   * alone.
+   * The rows (`columns`, the place first) of the documents at `places`, in that order, made by `make`: each
+   * stretch of places one after another is read a page at a time, and no row that is not asked for. (Read a
+   * page from each stretch's first place, the build at 20,000 invoices read 86,029 documents for the 33,066
+   * it planned.)
    */
   private *inOrder<R extends readonly [number, ...Array<unknown>], A>(
-    places: Iterable<number>,
+    places: ArrayLike<number>,
     columns: string,
     make: (row: R) => A,
     table: "documents" | "aged_items" = "documents"
@@ -799,14 +803,19 @@ export class BooksSpill implements RecordSink {
     const page = this.statement(`SELECT ${columns} FROM ${table} WHERE place >= ? ORDER BY place LIMIT ?`)
     let held: Array<R> = []
     let at = 0
-    for (const place of places) {
-      if (at >= held.length || held[at]![0] !== place) {
-        held = page.all(place, PAGE) as Array<R>
+    for (let i = 0; i < places.length; i++) {
+      const place = places[i]!
+      if (at >= held.length) {
+        let run = 1
+        while (run < PAGE && i + run < places.length && places[i + run] === place + run) run++
+        held = page.all(place, run) as Array<R>
+        this.rowsRead += held.length
         at = 0
-        if (held[0]?.[0] !== place)
-          throw new Error(`no record at ${place} of ${table} in the books' spill: a defect`)
       }
-      yield make(held[at++]!)
+      const row = held[at++]
+      if (row?.[0] !== place)
+        throw new Error(`no record at ${place} of ${table} in the books' spill: a defect`)
+      yield make(row)
     }
   }
 

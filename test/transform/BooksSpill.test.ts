@@ -82,6 +82,27 @@ describe("the books' spill", () => {
     }
   })
 
+  it("reads the records at given places a stretch at a time, and no record it was not asked for", () => {
+    const spill = spilled()
+    try {
+      const places = [4, 0, 1, 3]
+      assert.deepStrictEqual(
+        exactly([...spill.documentsAt(places)]),
+        exactly(places.map((i) => documents[i]))
+      )
+      // Three stretches (4; 0-1; 3): four rows, not a page from the start of each.
+      assert.strictEqual(spill.rowsRead, 4)
+      assert.deepStrictEqual(
+        [...spill.headTextsAt([2, 3])],
+        [2, 3].map((i) => encodeItem({ ...documents[i]!, lines: [] }))
+      )
+      assert.strictEqual(spill.rowsRead, 6)
+      assert.throws(() => [...spill.documentsAt([0, 9])], /no record at 9 of documents/)
+    } finally {
+      spill.close()
+    }
+  })
+
   it("keeps a document's head as the kept books write it", () => {
     const spill = spilled()
     try {
