@@ -567,8 +567,12 @@ export class BooksSpill implements RecordSink {
       spill.pages(`SELECT ${PAYMENT} FROM payments WHERE place >= ? ORDER BY place LIMIT ?`, paymentOf)
   }))(this)
 
+  private read = 0
+
   /** How many rows the reads of records at given places (`documentsAt`, `headTextsAt`, aged items) have read. */
-  rowsRead = 0
+  get rowsRead(): number {
+    return this.read
+  }
 
   /** The spill's file (undefined for one in memory). */
   get file(): string | undefined {
@@ -809,7 +813,7 @@ export class BooksSpill implements RecordSink {
         let run = 1
         while (run < PAGE && i + run < places.length && places[i + run] === place + run) run++
         held = page.all(place, run) as Array<R>
-        this.rowsRead += held.length
+        this.read += held.length
         at = 0
       }
       const row = held[at++]

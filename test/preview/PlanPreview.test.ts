@@ -90,8 +90,8 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         yield* inProcess(PlanPreview.writeFor(dir, PlanStore.stored, books, "Xero", scratchSandbox))
         const pages = new Set(stored.map((o) => o.phase)).size
         assert.isAtLeast(Memory.collectionCount() - collections, pages, "a full collection after each page")
-        assert.strictEqual(held.length, 80 * 16)
-        for (const f of ["plan.html", "plan.xlsx"]) NodeFs.rmSync(NodePath.join(dir, f))
+        // The buffers were held outside the heap throughout (referenced here, so not collected).
+        assert.isAtLeast(process.memoryUsage().arrayBuffers, held.length * 64 * 1024)
         // Above the limit the plan is not run in a copy: the preview says to rehearse instead.
         const large = yield* inProcess(
           PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox, 700)
