@@ -9,18 +9,25 @@ export interface Remembered<A, K extends string | number = string> {
   readonly forget: () => void
 }
 
+/**
+ * `keep`: a copy of `s` (equal to it) to hold as the key of the answer made for it, and to ask `f` about, for
+ * keys that must not hold on to more than themselves: a text cut from a larger one is a slice of it
+ * (`Strings.copied`).
+ */
 export const remembered = <A, K extends string | number = string>(
   f: (s: K) => A,
-  limit = 65_536
+  limit = 65_536,
+  keep?: (s: K) => K
 ): Remembered<A, K> => {
   const answers = new Map<K, A>()
   const g = (s: K): A => {
     // One lookup for a known answer (most calls), a second only for an answer that is undefined.
     const known = answers.get(s)
     if (known !== undefined || answers.has(s)) return known as A
-    const a = f(s)
+    const key = keep === undefined ? s : keep(s)
+    const a = f(key)
     if (answers.size >= limit) answers.clear()
-    answers.set(s, a)
+    answers.set(key, a)
     return a
   }
   return Object.assign(g, { forget: () => answers.clear() })

@@ -13,8 +13,14 @@ let kept = true
  * 32). JSON's round trip is the one way JavaScript has to ask for a fresh, flat copy. Within `transiently`,
  * `text` as it is.
  */
-export const flat = (text: string): string =>
-  !kept || text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
+export const flat = (text: string): string => (kept ? copied(text) : text)
+
+/**
+ * `text` as one string of its own, as `flat` makes it, within `transiently` too: for what outlives the read
+ * it was made in (a memo of the texts read, whose answers the books kept later share).
+ */
+export const copied = (text: string): string =>
+  text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
 
 /**
  * `f()`, in which `flat` leaves texts as they are: for a reader whose records are written out and let go of

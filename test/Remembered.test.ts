@@ -49,6 +49,22 @@ describe("remembered", () => {
     g("ccc")
     assert.deepStrictEqual(c.calls, ["a", "bb", "ccc", "a", "ccc"])
   })
+
+  it("makes what it holds as a key with `keep` (a copy of it) once for each key, and asks about that", () => {
+    const kept: Array<string> = []
+    const c = counted((s: string) => s.length)
+    const g = remembered(
+      c.f,
+      undefined,
+      (s: string) => (kept.push(s), JSON.parse(JSON.stringify(s)) as string)
+    )
+    assert.deepStrictEqual(
+      ["ab", "ab", "c", "ab"].map((s) => g(s)),
+      [2, 2, 1, 2]
+    )
+    assert.deepStrictEqual(kept, ["ab", "c"], "made once for each key, when its answer is made")
+    assert.deepStrictEqual(c.calls, ["ab", "c"])
+  })
 })
 
 describe("rememberedFor", () => {

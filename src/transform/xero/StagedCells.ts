@@ -4,7 +4,7 @@
  * issue naming the row's file:line.
  */
 import { remembered } from "../../Remembered.js"
-import { flat } from "../../Strings.js"
+import { copied, flat } from "../../Strings.js"
 import * as Option from "effect/Option"
 import { where, type StagedRow } from "../../staging/SourceRows.js"
 import * as Dates from "../Dates.js"
@@ -39,8 +39,13 @@ export const required = (row: StagedRow, key: string): string => {
  */
 const parsedAmount = remembered((text: string) => Money.parse(text.replace(/,/g, "")))
 
-/** One string for each text that repeats from row to row (see `parsedAmount`). */
-export const share = remembered((text: string) => text)
+/**
+ * One string for each text that repeats from row to row (see `parsedAmount`), of its own (`Strings.copied`),
+ * the memo's key as well: the memo outlives the read that made its answer, and what the books keep later
+ * shares it, so a text shared within `transiently` (a document's cell, a slice of its staged row's text)
+ * kept that row's whole text alive for as long as the memo or the books held it.
+ */
+export const share = remembered((text: string) => text, undefined, copied)
 
 /** One string for each date (the books hold a date per document, line and payment, over a few hundred days). */
 const parsedDate = remembered(Dates.parseDayFirst)

@@ -20,6 +20,7 @@ import type {
 } from "../SourceModel.js"
 import { amount, cell, date, readRows, required, share } from "./StagedCells.js"
 import { append } from "../../Multimap.js"
+import { flat } from "../../Strings.js"
 
 /** What a row of the report is, by its `Source` and whether its section is a bank account. */
 export type TransactionRow =
@@ -66,20 +67,26 @@ export const classify = (banks: ReadonlySet<string>, row: StagedRow): Transactio
   return "unknown"
 }
 
-/** The contact of a row: the `Contact` column, else the part of the description before " - ". */
+/**
+ * The contact of a row: the `Contact` column, else the part of the description before " - ". Each part cut
+ * from the description is a string of its own (`flat`), as the cells are: a slice keeps the whole
+ * description alive, and a cash entry kept its contact's and its text's, two copies of the description
+ * (at 100,000 invoices 64,733 of them, 4.6 MB, at the end of the build's settlements, where plan's heap is
+ * largest).
+ */
 const contactOf = (row: StagedRow) => {
   const c = cell(row, "Contact")
   if (c !== "") return c
   const d = cell(row, "Description")
   const i = d.indexOf(" - ")
-  return i > 0 ? d.slice(0, i).trim() : ""
+  return i > 0 ? flat(d.slice(0, i).trim()) : ""
 }
 
-/** The description without its "Contact - " prefix. */
+/** The description without its "Contact - " prefix (see `contactOf`). */
 const textOf = (row: StagedRow) => {
   const d = cell(row, "Description")
   const c = contactOf(row)
-  return c !== "" && d.startsWith(`${c} - `) ? d.slice(c.length + 3).trim() : d
+  return c !== "" && d.startsWith(`${c} - `) ? flat(d.slice(c.length + 3).trim()) : d
 }
 
 /** Money into the bank (Debit − Credit) as a signed amount. */

@@ -1,0 +1,84 @@
+/**
+ * The texts the books keep are strings of their own, not slices of what they were cut from: V8 makes a
+ * substring of 13 characters or more a slice that keeps its whole parent alive. Measured as the heap that
+ * what is kept holds alone (in use after a full collection with it, less in use after one without it).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Memory from "../../src/Memory.js"
+import { transiently } from "../../src/Strings.js"
+import { readCashEntries } from "../../src/transform/xero/XeroBank.js"
+import { forgetShared, share } from "../../src/transform/xero/StagedCells.js"
+import type { StagedRow } from "../../src/staging/SourceRows.js"
+
+const MB = 1024 * 1024
+
+const inUse = (): number => {
+  Memory.collectNow()
+  return process.memoryUsage().heapUsed
+}
+
+/** The heap that what `make` returns holds alone, once `make`'s own garbage is collected. */
+const heldBy = (make: () => unknown): number => {
+  let kept: unknown = make()
+  const withIt = inUse()
+  assert.isDefined(kept)
+  kept = undefined
+  return withIt - inUse()
+}
+
+/** `n` characters of one letter after a label that makes the text `i`'s own. */
+const text = (label: string, i: number, n: number) => `${label} ${i} `.padEnd(n, "x")
+
+describe("the texts the books keep", () => {
+  it("a cash entry's contact and text, cut from its description, hold no copy of the description", () => {
+    const entries = 1000
+    const contact = 2000
+    const note = 2000
+    const rows = (i: number): Array<StagedRow> => {
+      const description = `${text("Contact", i, contact)} - ${text("Note", i, note)}`
+      const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
+        file: "AccountTransactions.csv",
+        line,
+        data: {
+          Date: "05 Jan 2025",
+          Source: "Spend Money",
+          Description: description,
+          Reference: `PV-${i}`,
+          Debit: debit,
+          Credit: credit,
+          Account: account
+        }
+      })
+      return [row(2 * i, "DBS", "", "100.00"), row(2 * i + 1, "Rent", "100.00", "")]
+    }
+    const issues: Array<never> = []
+    const held = heldBy(() => {
+      const all = Array.from({ length: entries }, (_, i) => rows(i))
+      return readCashEntries(
+        all.map((r) => r[0]!),
+        all.map((r) => r[1]!),
+        issues
+      )
+    })
+    assert.deepStrictEqual(issues, [])
+    // Kept: each entry's contact, its text and its line's text, one byte a character (6 MB in all); a slice
+    // of each description instead kept three whole descriptions an entry (12 MB).
+    const texts = entries * (contact + 2 * note)
+    assert.isAbove(held, texts * 0.9, "the entries' texts are held")
+    assert.isBelow(held, texts * 1.3, "and no more than their texts")
+  })
+
+  it("a text shared while a read keeps nothing holds no copy of the row it was cut from", () => {
+    forgetShared()
+    const rows = 200
+    const row = 50_000
+    const cut = (i: number) => text("Row", i, row).slice(0, 40)
+    const first = transiently(() => Array.from({ length: rows }, (_, i) => share(cut(i))))
+    const withMemo = inUse()
+    assert.strictEqual(share(cut(7)), first[7], "one string for each text, shared")
+    forgetShared()
+    // The memo's 200 texts of 40 characters, and the map: a slice kept its row of 50,000 (10 MB).
+    assert.isBelow(withMemo - inUse(), MB, "the memo held its texts alone")
+    assert.strictEqual(first.length, rows)
+  })
+})
