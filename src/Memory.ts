@@ -92,13 +92,14 @@ export const relieve = (floor: number = FLOOR, options: { readonly buffers?: boo
  * Collects in full now, and sets the ceiling from what is left: for the end of a phase whose data is
  * garbage (reconcile's books and the target's documents, before its report is written), where the heap in
  * use may be just under the ceiling that the phase's live data set, and the next phase's garbage would
- * otherwise pile on top of it.
+ * otherwise pile on top of it. Returns the heap left in use (what is live).
  */
-export const collectNow = (): void => {
+export const collectNow = (): number => {
   collector()()
   collections++
   const live = heapUsed()
   limit = live + headroomFor(live)
+  return live
 }
 
 /** Full collections `relieve` has run in this process. */

@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { remembered, rememberedFor } from "../src/Remembered.js"
+import { copied } from "../src/Strings.js"
 import { documentReferences } from "../src/transform/RecordIdentity.js"
 import { creditReferences } from "../src/transform/TransactionIdentity.js"
 import { credit, invoice } from "./transform/Books.js"
@@ -53,11 +54,7 @@ describe("remembered", () => {
   it("makes what it holds as a key with `keep` (a copy of it) once for each key, and asks about that", () => {
     const kept: Array<string> = []
     const c = counted((s: string) => s.length)
-    const g = remembered(
-      c.f,
-      undefined,
-      (s: string) => (kept.push(s), JSON.parse(JSON.stringify(s)) as string)
-    )
+    const g = remembered(c.f, undefined, (s: string) => (kept.push(s), copied(s)))
     assert.deepStrictEqual(
       ["ab", "ab", "c", "ab"].map((s) => g(s)),
       [2, 2, 1, 2]
