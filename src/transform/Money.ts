@@ -41,6 +41,15 @@ const normal = (value: bigint, scale: number): Money => {
   return n
 }
 
+/**
+ * `n` itself when it is its own normal form, else that form: a result equal to an operand is the operand, not
+ * an object of its own. The plan keeps its books' amounts while it is built, and a cash line's amount, worked
+ * out from its debit and credit by a subtraction, a negation and a multiplication by its sign, was three new
+ * objects for an amount the row had parsed already (and shared, `StagedCells`).
+ */
+const shared = (n: Money): Money =>
+  (n as Money & { normalized?: Money }).normalized === n ? n : normal(n.value, n.scale)
+
 /** `n`'s value at `scale` decimals (below `n.scale`), rounded half away from zero. */
 const roundedValue = (n: Money, scale: number): bigint => {
   const drop = n.scale - scale
@@ -72,11 +81,15 @@ export const round = (n: Money, scale = 2): Money => {
 
 export const round2 = (n: Money): Money => round(n, 2)
 
+/** The sum of `xs`: the one amount that is not zero itself when there is only one (`shared`). */
 export const sum = (xs: Iterable<Money>): Money => {
   let value = 0n
   let scale = 0
+  let only: Money | undefined
+  let terms = 0
   for (const x of xs) {
     if (x.value === 0n) continue
+    if (terms++ === 0) only = x
     if (value === 0n) {
       value = x.value
       scale = x.scale
@@ -87,15 +100,28 @@ export const sum = (xs: Iterable<Money>): Money => {
       scale = x.scale
     }
   }
-  return normal(value, scale)
+  return terms === 1 ? shared(only!) : normal(value, scale)
 }
 
+/** 1 or −1 (at scale 0, as `fromNumber` makes them): a product by it is the other factor or its negation. */
+const isUnit = (n: Money): boolean => n.scale === 0 && (n.value === 1n || n.value === -1n)
+
 export const mul = (a: Money, b: Money): Money =>
-  a.value === 0n || b.value === 0n ? normalZero : normal(a.value * b.value, a.scale + b.scale)
+  a.value === 0n || b.value === 0n
+    ? normalZero
+    : isUnit(b)
+      ? b.value === 1n
+        ? shared(a)
+        : negate(a)
+      : isUnit(a)
+        ? a.value === 1n
+          ? shared(b)
+          : negate(b)
+        : normal(a.value * b.value, a.scale + b.scale)
 
 export const sub = (a: Money, b: Money): Money => {
-  if (b.value === 0n) return normal(a.value, a.scale)
-  if (a.value === 0n) return normal(-b.value, b.scale)
+  if (b.value === 0n) return shared(a)
+  if (a.value === 0n) return negate(b)
   const d = a.scale - b.scale
   return d === 0
     ? normal(a.value - b.value, a.scale)
@@ -105,8 +131,8 @@ export const sub = (a: Money, b: Money): Money => {
 }
 
 export const add = (a: Money, b: Money): Money => {
-  if (b.value === 0n) return normal(a.value, a.scale)
-  if (a.value === 0n) return normal(b.value, b.scale)
+  if (b.value === 0n) return shared(a)
+  if (a.value === 0n) return shared(b)
   const d = a.scale - b.scale
   return d === 0
     ? normal(a.value + b.value, a.scale)
@@ -160,8 +186,11 @@ export const equals = (a: Money, b: Money): boolean => {
 
 export const isZero = BigDecimal.isZero
 export const isNegative = BigDecimal.isNegative
-export const abs = BigDecimal.abs
-export const negate = BigDecimal.negate
+/** `-n`, in its normal form (effect's `negate` leaves it to be normalised again when it is compared). */
+export const negate = (n: Money): Money => normal(-n.value, n.scale)
+
+/** `|n|`, in its normal form: `n` itself when it is that already and not negative. */
+export const abs = (n: Money): Money => (n.value < 0n ? negate(n) : shared(n))
 export const greaterThan = BigDecimal.greaterThan
 
 /** `1234.5` → `"1234.50"`: a fixed number of decimals, for reports and messages. */

@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Memory from "../../src/Memory.js"
+import * as Money from "../../src/transform/Money.js"
 import { transiently } from "../../src/Strings.js"
 import { readCashEntries } from "../../src/transform/xero/XeroBank.js"
 import { forgetShared, share } from "../../src/transform/xero/StagedCells.js"
@@ -61,6 +62,41 @@ describe("the texts the books keep", () => {
     const texts = entries * (contact + 2 * note)
     assert.isAbove(held, texts * 0.9, "the entries' texts are held")
     assert.isBelow(held, texts * 1.3, "and no more than their texts")
+  })
+
+  it("a cash entry's amount and its lines' are the amounts their rows parsed, not copies", () => {
+    forgetShared()
+    const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
+      file: "AccountTransactions.csv",
+      line,
+      data: {
+        Date: "05 Jan 2025",
+        Source: line < 4 ? "Spend Money" : "Receive Money",
+        Description: "Acme - office",
+        Reference: line < 4 ? "PV-1" : "RV-1",
+        Debit: debit,
+        Credit: credit,
+        Account: account
+      }
+    })
+    const issues: Array<never> = []
+    const [spend, receive] = readCashEntries(
+      [row(2, "DBS", "", "250.00"), row(4, "DBS", "250.00", "")],
+      [row(3, "Rent", "250.00", ""), row(5, "Sales", "", "250.00")],
+      issues
+    )
+    assert.deepStrictEqual(issues, [])
+    const amounts = [spend!.amount, spend!.lines[0]!.amount, receive!.amount, receive!.lines[0]!.amount]
+    assert.deepStrictEqual(
+      amounts.map((a) => Money.toFixed(a)),
+      ["250.00", "250.00", "250.00", "250.00"]
+    )
+    // Each was three new objects (a subtraction, a negation and a product by the entry's sign): at 100,000
+    // invoices, that many more amounts held while the plan was built.
+    assert.isTrue(
+      amounts.every((a) => a === amounts[0]),
+      "one object, the parsed 250.00"
+    )
   })
 
   it("a text shared while a read keeps nothing holds no copy of the row it was cut from", () => {

@@ -23,6 +23,8 @@ const reference = {
   add: (a: Money.Money, b: Money.Money) => BigDecimal.normalize(BigDecimal.sum(a, b)),
   div: (a: Money.Money, b: Money.Money, scale: number) =>
     reference.round(BigDecimal.unsafeDivide(BigDecimal.scale(a, scale + 12), b), scale),
+  negate: (n: Money.Money) => BigDecimal.normalize(BigDecimal.negate(n)),
+  abs: (n: Money.Money) => BigDecimal.normalize(BigDecimal.abs(n)),
   equals: (a: Money.Money, b: Money.Money) => BigDecimal.equals(a, b),
   toFixed: (n: Money.Money, decimals = 2) => {
     const r = BigDecimal.round(n, { scale: decimals, mode: "half-from-zero" })
@@ -176,6 +178,33 @@ describe("Money's bigint arithmetic gives exactly what effect's BigDecimal funct
         { label: `add ${label}`, actual: () => Money.add(a, b), expected: () => reference.add(a, b) },
         { label: `sub ${label}`, actual: () => Money.sub(a, b), expected: () => reference.sub(a, b) },
         { label: `mul ${label}`, actual: () => Money.mul(a, b), expected: () => reference.mul(a, b) }
+      ]
+    }).flat()
+    assert.deepStrictEqual(differences(cases).slice(0, 10), [])
+  })
+
+  it("negate and abs, and mul by one and minus one", () => {
+    const r = random(6)
+    const cases = Array.from({ length: draws }, () => {
+      const a = amount(r)
+      const one = BigDecimal.make(r.next() < 0.5 ? 1n : -1n, r.next() < 0.8 ? 0 : r.int(-3, 3))
+      return [
+        {
+          label: `negate ${describeMoney(a)}`,
+          actual: () => Money.negate(a),
+          expected: () => reference.negate(a)
+        },
+        { label: `abs ${describeMoney(a)}`, actual: () => Money.abs(a), expected: () => reference.abs(a) },
+        {
+          label: `mul ${describeMoney(a)} by ${describeMoney(one)}`,
+          actual: () => Money.mul(a, one),
+          expected: () => reference.mul(a, one)
+        },
+        {
+          label: `mul ${describeMoney(one)} by ${describeMoney(a)}`,
+          actual: () => Money.mul(one, a),
+          expected: () => reference.mul(one, a)
+        }
       ]
     }).flat()
     assert.deepStrictEqual(differences(cases).slice(0, 10), [])
@@ -371,5 +400,41 @@ describe("Money's bigint arithmetic gives exactly what effect's BigDecimal funct
       ])
     ]
     assert.deepStrictEqual(differences(cases).slice(0, 10), [])
+  })
+})
+
+describe("a result equal to an operand already in its normal form is that operand, not a copy", () => {
+  // The plan keeps its books' amounts while it is built: a copy of an amount the row parsed already is one
+  // more object for every cash line (three, before: a subtraction, a negation and a multiplication).
+  it("add, sub, mul, sum and abs give the operand itself", () => {
+    const a = Option.getOrThrow(Money.parse("250.00"))
+    const zero = Money.zero
+    const identities = {
+      "sub(a, 0)": Money.sub(a, zero),
+      "add(a, 0)": Money.add(a, zero),
+      "add(0, a)": Money.add(zero, a),
+      "mul(a, 1)": Money.mul(a, Money.fromNumber(1)),
+      "mul(1, a)": Money.mul(Money.fromNumber(1), a),
+      "sum([0, a, 0])": Money.sum([zero, a, zero]),
+      "abs(a)": Money.abs(a),
+      "negate(negate(a)) is not a": Money.negate(Money.negate(a))
+    }
+    assert.deepStrictEqual(
+      Object.entries(identities).map(([label, x]) => [label, x === a]),
+      Object.keys(identities).map((label) => [label, !label.endsWith("is not a")])
+    )
+  })
+
+  it("an operand not in its normal form gives a normal object of its own", () => {
+    const made = BigDecimal.make(1250n, 3)
+    for (const x of [
+      Money.sub(made, Money.zero),
+      Money.add(Money.zero, made),
+      Money.abs(made),
+      Money.sum([made])
+    ]) {
+      assert.notStrictEqual(x, made)
+      assert.deepStrictEqual([x.value, x.scale, BigDecimal.normalize(x) === x], [125n, 2, true])
+    }
   })
 })

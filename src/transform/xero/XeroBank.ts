@@ -92,6 +92,12 @@ const textOf = (row: StagedRow) => {
 /** Money into the bank (Debit − Credit) as a signed amount. */
 const moneyIn = (row: StagedRow) => Money.sub(amount(row, "Debit", true), amount(row, "Credit", true))
 
+/**
+ * Money out of the bank (Credit − Debit), as `moneyIn` negated: the row's own amount, not a copy, when it
+ * has only a credit (`Money.sub` gives its operand when the other is zero).
+ */
+const moneyOut = (row: StagedRow) => Money.sub(amount(row, "Credit", true), amount(row, "Debit", true))
+
 const sideOf = (s: string, inflow: boolean): CreditSide =>
   SALE.test(s) ? "sale" : PURCHASE.test(s) ? "purchase" : inflow ? "purchase" : "sale"
 
@@ -189,10 +195,12 @@ export const readCashEntries = (
         "rows with the same date, source, reference and contact are in several bank accounts, so their lines cannot be told apart",
         "give each such transaction its own reference in the source"
       )
-    const sign = direction === "in" ? Money.fromNumber(1) : Money.fromNumber(-1)
+    // An entry's amount is what came in (or went out) of the bank, and each of its lines' the opposite on its
+    // account's side: the money out of the line's row for money in, and the other way about.
+    const [entryAmount, lineAmount] = direction === "in" ? [moneyIn, moneyOut] : [moneyOut, moneyIn]
     const lines = g.lines.map((r) => ({
       accountName: required(r, "Account"),
-      amount: Money.mul(Money.negate(moneyIn(r)), sign),
+      amount: lineAmount(r),
       description: textOf(r),
       lineage: where(r)
     }))
@@ -211,7 +219,7 @@ export const readCashEntries = (
       contactName: contactOf(head),
       reference: cell(head, "Reference"),
       description: textOf(head),
-      amount: Money.mul(Money.sum(g.bank.map(moneyIn)), sign),
+      amount: Money.sum(g.bank.map(entryAmount)),
       lines,
       lineage: rows.map(where)
     }
