@@ -154,7 +154,8 @@ const saveSpilled = (id: string, books: SpilledBooks) =>
           const items: ReadonlyArray<unknown> | undefined = books[part]
           if (items !== undefined) yield* keep(part, items)
         }
-        yield* keep(PAYMENTS, books.payments, (p) => [p.documentKind, p.date])
+        // `[kind, date]` of each payment, as `encodeItem` would write it (kinds and ISO dates are ASCII).
+        yield* chunks(PAYMENTS, chunksOfTexts(books.documents.spill.paymentDateTexts()))
         yield* keep(FACTS, [factsOf(books)])
         yield* keep(AGED.headings, books.agedReports, headingOf)
         yield* keep(AGED.items, agedItemsIn(books))

@@ -618,6 +618,19 @@ export class BooksSpill implements RecordSink {
     return this.inOrder(places, "place, head", (r: readonly [number, string]) => r[1])
   }
 
+  /**
+   * Each payment's document kind and date as the JSON text `["kind","date"]`, in order: what a plan keeps of
+   * the payments for reconcile (`PlanBooks`), made by SQLite from the two columns. Each payment read and made
+   * an object (its amount and lineage parsed) to be written again as those two took 108-150 ms at 20,000
+   * invoices (30,364 payments), these texts 34-38 ms (three rounds each, by hand).
+   */
+  paymentDateTexts(): Generator<string, void, undefined> {
+    return this.pages(
+      "SELECT place, json_array(kind, date) FROM payments WHERE place >= ? ORDER BY place LIMIT ?",
+      (r: readonly [number, string]) => r[1]
+    )
+  }
+
   paymentAt(place: number): SourcePayment | undefined {
     const row = this.statement(`SELECT ${PAYMENT} FROM payments WHERE place = ?`).get(place) as
       PaymentRow | undefined

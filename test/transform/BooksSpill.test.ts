@@ -82,6 +82,28 @@ describe("the books' spill", () => {
     }
   })
 
+  it("gives each payment's kind and date as the kept books write them, in order, page after page", () => {
+    // More than a page (256), bills among them.
+    const many = Array.from({ length: 600 }, (_, i): SourcePayment => ({
+      ...payment(
+        `D-${i}`,
+        `2025-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+        "1",
+        i
+      ),
+      documentKind: i % 3 === 0 ? "bill" : "invoice"
+    }))
+    const spill = BooksSpill.of({ documents, payments: [...payments, ...many] })
+    try {
+      assert.deepStrictEqual(
+        [...spill.paymentDateTexts()],
+        [...payments, ...many].map((p) => encodeItem([p.documentKind, p.date]))
+      )
+    } finally {
+      spill.close()
+    }
+  })
+
   it("reads the records at given places a stretch at a time, and no record it was not asked for", () => {
     const spill = spilled()
     try {
