@@ -1,7 +1,10 @@
 /**
  * The texts the books keep are strings of their own, not slices of what they were cut from: V8 makes a
  * substring of 13 characters or more a slice that keeps its whole parent alive. Measured as the heap that
- * what is kept holds alone (in use after a full collection with it, less in use after one without it).
+ * what is kept holds alone (in use after a full collection with it, less in use after one without it), the
+ * least of three measurements: in a test worker, about 7 MB that one full collection left in use is freed by
+ * a later one, at no fixed point in the run (a measurement that spanned it read 13.5 MB for 6 MB of texts in
+ * 1 run in 2 to 12, the same run to run with the code unchanged). A slice reads its whole row every time.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Memory from "../../src/Memory.js"
@@ -13,14 +16,18 @@ import type { StagedRow } from "../../src/staging/SourceRows.js"
 
 const MB = 1024 * 1024
 
+/** The least of three measurements of what `measure` gives. */
+const leastOf3 = (measure: () => number): number => Math.min(measure(), measure(), measure())
+
 /** The heap that what `make` returns holds alone, once `make`'s own garbage is collected. */
-const heldBy = (make: () => unknown): number => {
-  let kept: unknown = make()
-  const withIt = Memory.collectNow()
-  assert.isDefined(kept)
-  kept = undefined
-  return withIt - Memory.collectNow()
-}
+const heldBy = (make: () => unknown): number =>
+  leastOf3(() => {
+    let kept: unknown = make()
+    const withIt = Memory.collectNow()
+    assert.isDefined(kept)
+    kept = undefined
+    return withIt - Memory.collectNow()
+  })
 
 /** `n` characters of one letter after a label that makes the text `i`'s own. */
 const text = (label: string, i: number, n: number) => `${label} ${i} `.padEnd(n, "x")
@@ -104,15 +111,18 @@ describe("the texts the books keep", () => {
     const rows = 200
     const row = 50_000
     const cut = (i: number) => text("Row", i, row).slice(0, 40)
-    // The texts are shared and dropped, as the documents written to the spill drop theirs: only the memo
-    // holds them once the rows they were cut from are garbage.
-    transiently(() => {
-      for (let i = 0; i < rows; i++) share(cut(i))
+    const held = leastOf3(() => {
+      // The texts are shared and dropped, as the documents written to the spill drop theirs: only the memo
+      // holds them once the rows they were cut from are garbage.
+      transiently(() => {
+        for (let i = 0; i < rows; i++) share(cut(i))
+      })
+      assert.strictEqual(share(cut(7)), cut(7), "the text it was given")
+      const withMemo = Memory.collectNow()
+      forgetShared()
+      return withMemo - Memory.collectNow()
     })
-    assert.strictEqual(share(cut(7)), cut(7), "the text it was given")
-    const withMemo = Memory.collectNow()
-    forgetShared()
     // The memo's 200 texts of 40 characters, and its map: a slice kept its row of 50,000 (10 MB).
-    assert.isBelow(withMemo - Memory.collectNow(), MB, "the memo held its texts alone")
+    assert.isBelow(held, MB, "the memo held its texts alone")
   })
 })
