@@ -41,15 +41,6 @@ const normal = (value: bigint, scale: number): Money => {
   return n
 }
 
-/**
- * `n` itself when it is its own normal form, else that form: a result equal to an operand is the operand, not
- * an object of its own. The plan keeps its books' amounts while it is built, and a cash line's amount, worked
- * out from its debit and credit by a subtraction, a negation and a multiplication by its sign, was three new
- * objects for an amount the row had parsed already (and shared, `StagedCells`).
- */
-const shared = (n: Money): Money =>
-  (n as Money & { normalized?: Money }).normalized === n ? n : normal(n.value, n.scale)
-
 /** `n`'s value at `scale` decimals (below `n.scale`), rounded half away from zero. */
 const roundedValue = (n: Money, scale: number): bigint => {
   const drop = n.scale - scale
@@ -81,15 +72,22 @@ export const round = (n: Money, scale = 2): Money => {
 
 export const round2 = (n: Money): Money => round(n, 2)
 
-/** The sum of `xs`: the one amount that is not zero itself when there is only one (`shared`). */
+/**
+ * A result equal to an operand is that operand (`BigDecimal.normalize` of it: itself when it is its own normal
+ * form), not an object of its own. The plan keeps its books' amounts while it is built, and a cash line's
+ * amount, worked out from its debit and credit by a subtraction, a negation and a multiplication by its sign,
+ * was three new objects for an amount the row had parsed already (and shared, `StagedCells`).
+ */
+const operand = BigDecimal.normalize
+
+/** The sum of `xs`: the first amount that is not zero itself when the sum is that amount (`operand`). */
 export const sum = (xs: Iterable<Money>): Money => {
   let value = 0n
   let scale = 0
-  let only: Money | undefined
-  let terms = 0
+  let first: Money | undefined
   for (const x of xs) {
     if (x.value === 0n) continue
-    if (terms++ === 0) only = x
+    first ??= x
     if (value === 0n) {
       value = x.value
       scale = x.scale
@@ -100,27 +98,28 @@ export const sum = (xs: Iterable<Money>): Money => {
       scale = x.scale
     }
   }
-  return terms === 1 ? shared(only!) : normal(value, scale)
+  return first !== undefined && value === first.value && scale === first.scale
+    ? operand(first)
+    : normal(value, scale)
 }
 
 /** 1 or −1 (at scale 0, as `fromNumber` makes them): a product by it is the other factor or its negation. */
 const isUnit = (n: Money): boolean => n.scale === 0 && (n.value === 1n || n.value === -1n)
 
+/** `x` times `unit`, 1 or −1 (`isUnit`). */
+const byUnit = (x: Money, unit: Money): Money => (unit.value === 1n ? operand(x) : negate(x))
+
 export const mul = (a: Money, b: Money): Money =>
   a.value === 0n || b.value === 0n
     ? normalZero
     : isUnit(b)
-      ? b.value === 1n
-        ? shared(a)
-        : negate(a)
+      ? byUnit(a, b)
       : isUnit(a)
-        ? a.value === 1n
-          ? shared(b)
-          : negate(b)
+        ? byUnit(b, a)
         : normal(a.value * b.value, a.scale + b.scale)
 
 export const sub = (a: Money, b: Money): Money => {
-  if (b.value === 0n) return shared(a)
+  if (b.value === 0n) return operand(a)
   if (a.value === 0n) return negate(b)
   const d = a.scale - b.scale
   return d === 0
@@ -131,8 +130,8 @@ export const sub = (a: Money, b: Money): Money => {
 }
 
 export const add = (a: Money, b: Money): Money => {
-  if (b.value === 0n) return shared(a)
-  if (a.value === 0n) return shared(b)
+  if (b.value === 0n) return operand(a)
+  if (a.value === 0n) return operand(b)
   const d = a.scale - b.scale
   return d === 0
     ? normal(a.value + b.value, a.scale)
@@ -190,7 +189,7 @@ export const isNegative = BigDecimal.isNegative
 export const negate = (n: Money): Money => normal(-n.value, n.scale)
 
 /** `|n|`, in its normal form: `n` itself when it is that already and not negative. */
-export const abs = (n: Money): Money => (n.value < 0n ? negate(n) : shared(n))
+export const abs = (n: Money): Money => (n.value < 0n ? negate(n) : operand(n))
 export const greaterThan = BigDecimal.greaterThan
 
 /** `1234.5` → `"1234.50"`: a fixed number of decimals, for reports and messages. */

@@ -10,7 +10,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Memory from "../../src/Memory.js"
 import * as Money from "../../src/transform/Money.js"
 import { transiently } from "../../src/Strings.js"
-import { readCashEntries } from "../../src/transform/xero/XeroBank.js"
+import { readCashEntries, readTransfers } from "../../src/transform/xero/XeroBank.js"
 import { forgetShared, share } from "../../src/transform/xero/StagedCells.js"
 import type { StagedRow } from "../../src/staging/SourceRows.js"
 
@@ -104,6 +104,32 @@ describe("the texts the books keep", () => {
       amounts.every((a) => a === amounts[0]),
       "one object, the parsed 250.00"
     )
+  })
+
+  it("a transfer's amounts out and in are the amounts its rows parsed, not copies", () => {
+    forgetShared()
+    const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
+      file: "AccountTransactions.csv",
+      line,
+      data: {
+        Date: "05 Jan 2025",
+        Source: "Bank Transfer",
+        Description: "Bank Transfer from DBS to Savings",
+        Reference: "TR-1",
+        Debit: debit,
+        Credit: credit,
+        Account: account
+      }
+    })
+    const issues: Array<never> = []
+    const [transfer] = readTransfers([row(2, "DBS", "", "250.00"), row(3, "Savings", "250.00", "")], issues)
+    assert.deepStrictEqual(issues, [])
+    assert.deepStrictEqual(
+      [Money.toFixed(transfer!.amountOut), Money.toFixed(transfer!.amountIn)],
+      ["250.00", "250.00"]
+    )
+    // The amount out was its row's money in, negated twice over: two new objects for the parsed 250.00.
+    assert.isTrue(transfer!.amountOut === transfer!.amountIn, "one object, the parsed 250.00")
   })
 
   it("a text shared while a read keeps nothing holds no copy of the row it was cut from", () => {

@@ -246,7 +246,7 @@ export const readTransfers = (
     const ins = group.filter((r) => Money.greaterThan(moneyIn(r), Money.zero))
     for (const o of [...outs]) {
       const i = ins.findIndex(
-        (r) => cell(r, "Account") !== cell(o, "Account") && Money.equals(moneyIn(r), Money.negate(moneyIn(o)))
+        (r) => cell(r, "Account") !== cell(o, "Account") && Money.equals(moneyIn(r), moneyOut(o))
       )
       if (i >= 0) {
         pairs.push([o, ins.splice(i, 1)[0]!])
@@ -275,7 +275,7 @@ export const readTransfers = (
         toAccountName: required(i, "Account"),
         date: date(o, "Date"),
         reference: cell(o, "Reference"),
-        amountOut: Money.negate(moneyIn(o)),
+        amountOut: moneyOut(o),
         amountIn: moneyIn(i),
         lineage: [where(o), where(i)]
       }
