@@ -8,6 +8,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Memory from "../../src/Memory.js"
+import { normalizeName } from "../../src/transform/Mappings.js"
 import * as Money from "../../src/transform/Money.js"
 import { transiently } from "../../src/Strings.js"
 import { readCashEntries, readTransfers } from "../../src/transform/xero/XeroBank.js"
@@ -33,42 +34,68 @@ const heldBy = (make: () => unknown): number =>
 const text = (label: string, i: number, n: number) => `${label} ${i} `.padEnd(n, "x")
 
 describe("the texts the books keep", () => {
-  it("a cash entry's contact and text, cut from its description, hold no copy of the description", () => {
-    const entries = 1000
-    const contact = 2000
-    const note = 2000
-    const rows = (i: number): Array<StagedRow> => {
-      const description = `${text("Contact", i, contact)} - ${text("Note", i, note)}`
-      const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
-        file: "AccountTransactions.csv",
-        line,
-        data: {
-          Date: "05 Jan 2025",
-          Source: "Spend Money",
-          Description: description,
-          Reference: `PV-${i}`,
-          Debit: debit,
-          Credit: credit,
-          Account: account
-        }
-      })
-      return [row(2 * i, "DBS", "", "100.00"), row(2 * i + 1, "Rent", "100.00", "")]
-    }
+  /** A spend of 100.00 from DBS to Rent, its description `contact - note`: its bank row and its line's row. */
+  const spend = (i: number, file: string, contact: string, note: string): Array<StagedRow> => {
+    const description = `${contact} - ${note}`
+    const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
+      file,
+      line,
+      data: {
+        Date: "05 Jan 2025",
+        Source: "Spend Money",
+        Description: description,
+        Reference: `PV-${i}`,
+        Debit: debit,
+        Credit: credit,
+        Account: account
+      }
+    })
+    return [row(2 * i, "DBS", "", "100.00"), row(2 * i + 1, "Rent", "100.00", "")]
+  }
+
+  /** The heap that the cash entries read from `entries` spends hold alone. */
+  const heldByEntries = (entries: number, rows: (i: number) => Array<StagedRow>): number => {
     const issues: Array<never> = []
     const held = heldBy(() => {
       const all = Array.from({ length: entries }, (_, i) => rows(i))
-      return readCashEntries(
+      const read = readCashEntries(
         all.map((r) => r[0]!),
         all.map((r) => r[1]!),
         issues
       )
+      // The shared contacts are the entries' alone once the memos let go of them: the shared texts', and the
+      // names' that grouped the rows (`normalizeName`), whose keys they are.
+      forgetShared()
+      normalizeName.forget()
+      return read
     })
     assert.deepStrictEqual(issues, [])
-    // Kept: each entry's contact, its text and its line's text, one byte a character (6 MB in all); a slice
-    // of each description instead kept three whole descriptions an entry (12 MB).
-    const texts = entries * (contact + 2 * note)
+    return held
+  }
+
+  it("a cash entry's contact and text, cut from its description, hold no copy of the description, and its line's text is the entry's", () => {
+    const entries = 1000
+    const [contact, note] = [2000, 2000]
+    const held = heldByEntries(entries, (i) =>
+      spend(i, "AccountTransactions.csv", text("Contact", i, contact), text("Note", i, note))
+    )
+    // Kept: each entry's contact and its text, which its line's text is, one byte a character (4 MB in all).
+    // A slice of each description instead kept two or three whole descriptions an entry (8-12 MB), and a
+    // line's text of its own 2 MB more.
+    const texts = entries * (contact + note)
     assert.isAbove(held, texts * 0.9, "the entries' texts are held")
     assert.isBelow(held, texts * 1.3, "and no more than their texts")
+  })
+
+  it("a cash entry's line's lineage is the text in the entry's", () => {
+    const entries = 500
+    const file = 10_000
+    const held = heldByEntries(entries, (i) => spend(i, text("Export", i, file), `Contact ${i}`, `Note ${i}`))
+    // Kept: the entry's lineage, its two rows' (5 MB in all), which is its line's too; a lineage of the
+    // line's own was 2.5 MB more.
+    const texts = entries * 2 * file
+    assert.isAbove(held, texts * 0.9, "the entries' lineages are held")
+    assert.isBelow(held, texts * 1.2, "once")
   })
 
   it("a cash entry's amount and its lines' are the amounts their rows parsed, not copies", () => {

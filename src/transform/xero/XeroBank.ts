@@ -69,17 +69,19 @@ export const classify = (banks: ReadonlySet<string>, row: StagedRow): Transactio
 
 /**
  * The contact of a row: the `Contact` column, else the part of the description before " - ". Each part cut
- * from the description is a string of its own (`flat`), as the cells are: a slice keeps the whole
- * description alive, and a cash entry kept its contact's and its text's, two copies of the description. At
- * 100,000 invoices, at the end of the build's settlements (where plan's heap is largest), 64,733 strings
- * (4.6 MB) were held only by such slices, these and the shared texts' (`StagedCells.share`); 67 after.
+ * from the description is a string of its own, as the cells are: a slice keeps the whole description alive,
+ * and a cash entry kept its contact's and its text's, two copies of the description. At 100,000 invoices,
+ * at the end of the build's settlements (where plan's heap is largest), 64,733 strings (4.6 MB) were held
+ * only by such slices, these and the shared texts' (`StagedCells.share`); 67 after. A contact is one text
+ * for every row that names it (`share`, which keeps its own copy): the cash entries, refunds and fundings
+ * held a copy each.
  */
 const contactOf = (row: StagedRow) => {
   const c = cell(row, "Contact")
-  if (c !== "") return c
+  if (c !== "") return share(c)
   const d = cell(row, "Description")
   const i = d.indexOf(" - ")
-  return i > 0 ? flat(d.slice(0, i).trim()) : ""
+  return i > 0 ? share(d.slice(0, i).trim()) : ""
 }
 
 /** The description without its "Contact - " prefix (see `contactOf`). */
@@ -198,12 +200,19 @@ export const readCashEntries = (
     // An entry's amount is what came in (or went out) of the bank, and each of its lines' the opposite on its
     // account's side: the money out of the line's row for money in, and the other way about.
     const [entryAmount, lineAmount] = direction === "in" ? [moneyIn, moneyOut] : [moneyOut, moneyIn]
-    const lines = g.lines.map((r) => ({
-      accountName: required(r, "Account"),
-      amount: lineAmount(r),
-      description: textOf(r),
-      lineage: where(r)
-    }))
+    // The texts its lines repeat are the entry's own: a line's lineage is the entry's, and its text, most
+    // often the entry's. Each was a string of its own, three or four copies of each text an entry.
+    const lineage = rows.map(where)
+    const description = share(textOf(head))
+    const lines = g.lines.map((r, i) => {
+      const text = textOf(r)
+      return {
+        accountName: share(required(r, "Account")),
+        amount: lineAmount(r),
+        description: text === description ? description : text,
+        lineage: lineage[g.bank.length + i]!
+      }
+    })
     if (g.bank.length > 1)
       issues.push({
         severity: "warning",
@@ -218,10 +227,10 @@ export const readCashEntries = (
       date: date(head, "Date"),
       contactName: contactOf(head),
       reference: cell(head, "Reference"),
-      description: textOf(head),
+      description,
       amount: Money.sum(g.bank.map(entryAmount)),
       lines,
-      lineage: rows.map(where)
+      lineage
     }
   })
 }
@@ -271,8 +280,8 @@ export const readTransfers = (
     (o) => {
       const i = inOf.get(o)!
       return {
-        fromAccountName: required(o, "Account"),
-        toAccountName: required(i, "Account"),
+        fromAccountName: share(required(o, "Account")),
+        toAccountName: share(required(i, "Account")),
         date: date(o, "Date"),
         reference: cell(o, "Reference"),
         amountOut: moneyOut(o),

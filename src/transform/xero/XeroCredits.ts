@@ -15,7 +15,17 @@ import type {
   SourceCredit,
   SourceLine
 } from "../SourceModel.js"
-import { amount, attempt, cell, date, required, rowReject, RowProblem, trackingOf } from "./StagedCells.js"
+import {
+  amount,
+  attempt,
+  cell,
+  date,
+  required,
+  rowReject,
+  RowProblem,
+  share,
+  trackingOf
+} from "./StagedCells.js"
 
 /** A document-export row's type: an invoice or bill (read by XeroSource), a credit, or something else. */
 export type RowType =
@@ -74,14 +84,14 @@ const lineOf = (row: StagedRow): SourceLine => {
   const flip = Money.isNegative(lineAmount) || (Money.isZero(lineAmount) && Money.isNegative(unitAmount))
   const tracking = trackingOf(row)
   return {
-    description: cell(row, "Description"),
-    itemCode: cell(row, "InventoryItemCode"),
+    description: share(cell(row, "Description")),
+    itemCode: share(cell(row, "InventoryItemCode")),
     quantity: flip && Money.isNegative(quantity) ? Money.negate(quantity) : quantity,
     unitAmount: flip && !Money.isNegative(quantity) ? Money.negate(unitAmount) : unitAmount,
     discount: amount(row, "Discount", true),
     lineAmount: flip ? Money.negate(lineAmount) : lineAmount,
-    accountCode: cell(row, "AccountCode"),
-    taxType: cell(row, "TaxType"),
+    accountCode: share(cell(row, "AccountCode")),
+    taxType: share(cell(row, "TaxType")),
     taxAmount: flip ? Money.negate(taxAmount) : taxAmount,
     lineage: where(row),
     ...(tracking.length > 0 ? { tracking } : {})
@@ -94,7 +104,7 @@ type CreditHead = Omit<SourceCredit, "lines" | "lineage">
 const creditHead = (side: CreditSide, origin: CreditOrigin, head: StagedRow): CreditHead => {
   if (origin === "credit-note" && cell(head, "InvoiceNumber") === "")
     throw new RowProblem("a credit note without a number", "fill in InvoiceNumber in the export")
-  const status = required(head, "Status")
+  const status = share(required(head, "Status"))
   const state = stateOf(status)
   if (state === undefined)
     throw new RowProblem(
@@ -115,9 +125,9 @@ const creditHead = (side: CreditSide, origin: CreditOrigin, head: StagedRow): Cr
     origin,
     number: origin === "credit-note" ? cell(head, "InvoiceNumber") : "",
     reference: cell(head, "Reference"),
-    contactName: required(head, "ContactName"),
+    contactName: share(required(head, "ContactName")),
     date: date(head, "InvoiceDate"),
-    currency: cell(head, "Currency").toUpperCase(),
+    currency: share(cell(head, "Currency").toUpperCase()),
     state,
     status,
     total,

@@ -310,11 +310,11 @@ const groupJournals = (rows: ReadonlyArray<StagedRow>, issues: Array<Issue>): Ar
   const lines = readRows(rows, issues, (row) => {
     const tracking = trackingOf(row)
     return {
-      narration: required(row, "Narration"),
+      narration: share(required(row, "Narration")),
       date: date(row, "Date"),
       line: {
-        accountCode: required(row, "AccountCode"),
-        description: cell(row, "Description"),
+        accountCode: share(required(row, "AccountCode")),
+        description: share(cell(row, "Description")),
         amount: amount(row, "Amount"),
         lineage: where(row),
         ...(tracking.length > 0 ? { tracking } : {})
