@@ -569,7 +569,10 @@ export class BooksSpill implements RecordSink {
 
   private read = 0
 
-  /** How many rows the reads of records at given places (`documentsAt`, `headTextsAt`, aged items) have read. */
+  /**
+   * How many rows the reads of records at given places (`documentsAt`, `headTextsAt`, aged items) and the
+   * reads in key order (`paymentGroups`, `unpaidOpen`) have read.
+   */
   get rowsRead(): number {
     return this.read
   }
@@ -710,14 +713,22 @@ export class BooksSpill implements RecordSink {
     ).map(([place, number, date]) => ({ place, number, date }))
   }
 
-  /** The open documents against which no payment is, by key, as their columns give them. */
-  unpaidOpen(): Array<SpilledHead> {
-    return (
-      this.statement(
-        `SELECT ${FIELDS} FROM documents d INDEXED BY documents_by_key WHERE state = 'open'
-         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.key_order = d.key_order) ORDER BY key_order, place`
-      ).all() as Array<DocumentColumns>
-    ).map((c) => new SpilledHead(this, c))
+  /**
+   * The open documents against which no payment is, by key, as their columns give them, read a page at a
+   * time: read at once, at 100,000 invoices they were some 30 MB made in one go as the payments' phase began,
+   * all of it live through the young generation's collections; when the heap was near the build's ceiling
+   * already, plan's RSS peaked there, 20-25 MB above its other runs.
+   */
+  *unpaidOpen(): Generator<SpilledHead, void, undefined> {
+    yield* this.byKey(
+      `SELECT key_order, ${FIELDS} FROM documents d INDEXED BY documents_by_key WHERE state = 'open'
+       AND (key_order, place) > (?, ?)
+       AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.key_order = d.key_order) ORDER BY key_order, place LIMIT ?`,
+      (r: readonly [Buffer, ...DocumentColumns]) => {
+        const [, ...columns] = r
+        return new SpilledHead(this, columns)
+      }
+    )
   }
 
   /**
@@ -777,6 +788,7 @@ export class BooksSpill implements RecordSink {
     let after: [Buffer, number] = [Buffer.alloc(0), -1]
     for (;;) {
       const rows = page.all(after[0], after[1], PAGE) as Array<R>
+      this.read += rows.length
       for (const r of rows) yield make(r)
       const last = rows[rows.length - 1]
       if (last === undefined || rows.length < PAGE) return
