@@ -715,9 +715,9 @@ export class BooksSpill implements RecordSink {
 
   /**
    * The open documents against which no payment is, by key, as their columns give them, read a page at a
-   * time: read at once, at 100,000 invoices they were some 30 MB made in one go as the payments' phase began,
-   * all of it live through the young generation's collections; when the heap was near the build's ceiling
-   * already, plan's RSS peaked there, 20-25 MB above its other runs.
+   * time: read at once as the payments' phase began, at 100,000 invoices the heap in use rose from 95 to 126
+   * MB in 0.3 s (`--trace-gc`), all of it live through the young generation's collections; when the heap was
+   * near the build's ceiling already, plan's RSS peaked there, 20-25 MB above its other runs.
    */
   *unpaidOpen(): Generator<SpilledHead, void, undefined> {
     yield* this.byKey(

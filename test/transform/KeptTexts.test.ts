@@ -31,27 +31,43 @@ const heldBy = (make: () => unknown): number =>
     return withIt - Memory.collectNow()
   })
 
+/** What an Account Transactions row says besides its account and amounts. */
+interface RowText {
+  readonly file?: string
+  readonly source: string
+  readonly description: string
+  readonly reference: string
+}
+
+/** An Account Transactions row of `account` at `line`, its debit or its credit the other one empty. */
+const accountRow = (
+  { file = "AccountTransactions.csv", source, description, reference }: RowText,
+  line: number,
+  account: string,
+  debit: string,
+  credit: string
+): StagedRow => ({
+  file,
+  line,
+  data: {
+    Date: "05 Jan 2025",
+    Source: source,
+    Description: description,
+    Reference: reference,
+    Debit: debit,
+    Credit: credit,
+    Account: account
+  }
+})
+
 /** `n` characters of one letter after a label that makes the text `i`'s own. */
 const text = (label: string, i: number, n: number) => `${label} ${i} `.padEnd(n, "x")
 
 describe("the texts the books keep", () => {
   /** A spend of 100.00 from DBS to Rent, its description `contact - note`: its bank row and its line's row. */
   const spend = (i: number, file: string, contact: string, note: string): Array<StagedRow> => {
-    const description = `${contact} - ${note}`
-    const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
-      file,
-      line,
-      data: {
-        Date: "05 Jan 2025",
-        Source: "Spend Money",
-        Description: description,
-        Reference: `PV-${i}`,
-        Debit: debit,
-        Credit: credit,
-        Account: account
-      }
-    })
-    return [row(2 * i, "DBS", "", "100.00"), row(2 * i + 1, "Rent", "100.00", "")]
+    const says = { file, source: "Spend Money", description: `${contact} - ${note}`, reference: `PV-${i}` }
+    return [accountRow(says, 2 * i, "DBS", "", "100.00"), accountRow(says, 2 * i + 1, "Rent", "100.00", "")]
   }
 
   /** The heap that the cash entries read from `entries` spends hold alone. */
@@ -101,19 +117,16 @@ describe("the texts the books keep", () => {
 
   it("a cash entry's amount and its lines' are the amounts their rows parsed, not copies", () => {
     forgetShared()
-    const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
-      file: "AccountTransactions.csv",
-      line,
-      data: {
-        Date: "05 Jan 2025",
-        Source: line < 4 ? "Spend Money" : "Receive Money",
-        Description: "Acme - office",
-        Reference: line < 4 ? "PV-1" : "RV-1",
-        Debit: debit,
-        Credit: credit,
-        Account: account
-      }
-    })
+    const row = (line: number, account: string, debit: string, credit: string) =>
+      accountRow(
+        line < 4
+          ? { source: "Spend Money", description: "Acme - office", reference: "PV-1" }
+          : { source: "Receive Money", description: "Acme - office", reference: "RV-1" },
+        line,
+        account,
+        debit,
+        credit
+      )
     const issues: Array<never> = []
     const [spend, receive] = readCashEntries(
       [row(2, "DBS", "", "250.00"), row(4, "DBS", "250.00", "")],
@@ -136,21 +149,16 @@ describe("the texts the books keep", () => {
 
   it("a transfer's amounts out and in are the amounts its rows parsed, not copies", () => {
     forgetShared()
-    const row = (line: number, account: string, debit: string, credit: string): StagedRow => ({
-      file: "AccountTransactions.csv",
-      line,
-      data: {
-        Date: "05 Jan 2025",
-        Source: "Bank Transfer",
-        Description: "Bank Transfer from DBS to Savings",
-        Reference: "TR-1",
-        Debit: debit,
-        Credit: credit,
-        Account: account
-      }
-    })
+    const says = {
+      source: "Bank Transfer",
+      description: "Bank Transfer from DBS to Savings",
+      reference: "TR-1"
+    }
     const issues: Array<never> = []
-    const [transfer] = readTransfers([row(2, "DBS", "", "250.00"), row(3, "Savings", "250.00", "")], issues)
+    const [transfer] = readTransfers(
+      [accountRow(says, 2, "DBS", "", "250.00"), accountRow(says, 3, "Savings", "250.00", "")],
+      issues
+    )
     assert.deepStrictEqual(issues, [])
     assert.deepStrictEqual(
       [Money.toFixed(transfer!.amountOut), Money.toFixed(transfer!.amountIn)],

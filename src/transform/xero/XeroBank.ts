@@ -202,7 +202,7 @@ export const readCashEntries = (
     const [entryAmount, lineAmount] = direction === "in" ? [moneyIn, moneyOut] : [moneyOut, moneyIn]
     // The texts its lines repeat are the entry's own: a line's lineage is the entry's, and its text, most
     // often the entry's. Each was a string of its own, three or four copies of each text an entry.
-    const lineage = rows.map(where)
+    const lineLineage = g.lines.map(where)
     const description = share(textOf(head))
     const lines = g.lines.map((r, i) => {
       const text = textOf(r)
@@ -210,7 +210,7 @@ export const readCashEntries = (
         accountName: share(required(r, "Account")),
         amount: lineAmount(r),
         description: text === description ? description : text,
-        lineage: lineage[g.bank.length + i]!
+        lineage: lineLineage[i]!
       }
     })
     if (g.bank.length > 1)
@@ -230,7 +230,7 @@ export const readCashEntries = (
       description,
       amount: Money.sum(g.bank.map(entryAmount)),
       lines,
-      lineage
+      lineage: [...g.bank.map(where), ...lineLineage]
     }
   })
 }
