@@ -139,7 +139,8 @@ const buildAndSave = (
 ) =>
   Effect.acquireUseRelease(
     // The operations wait in a scratch database until they are stored.
-    Effect.sync(() => PlanScratch.open()),
+    // With a preview to write, each operation is kept with what the preview lists of it.
+    Effect.sync(() => PlanScratch.open(preview === undefined ? undefined : PlanPreview.listingText)),
     (scratch) => buildAndSaveIn(scratch, mappingsDir, cutover, workspace, preview),
     (scratch) => Effect.sync(() => scratch.close())
   )

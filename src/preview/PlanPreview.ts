@@ -14,6 +14,7 @@ import { relieve } from "../Memory.js"
 import * as MirrorSnapshot from "../load/MirrorSnapshot.js"
 import * as PlanStore from "../staging/PlanStore.js"
 import { phases, type Phase } from "../transform/Plan.js"
+import type { Listing } from "../transform/PlanScratch.js"
 import type { SourceBooks } from "../transform/SourceModel.js"
 import * as HtmlPreview from "./HtmlPreview.js"
 import * as Preview from "./Preview.js"
@@ -73,6 +74,12 @@ const PREVIEW_PAGE = 500
  */
 const PREVIEW_FLOOR = 64 * 1024 * 1024
 
+/**
+ * What the preview lists of an operation as the plan's scratch keeps it (`PlanScratch.open`), made from the
+ * body as built: read back as `PlanSource.listedPage` gives it.
+ */
+export const listingText: Listing = (kind, phase, body) => JSON.stringify(Preview.listing(kind, phase, body))
+
 /** The preview of the plan `plan` reads, and its operations as it shows them, page by page. */
 const make = <RP>(
   plan: PlanStore.PlanSource<RP>,
@@ -116,12 +123,17 @@ const make = <RP>(
           )
     const p = Either.getOrUndefined(projection)
     const byKey = new Map((p?.outcomes ?? []).map((o) => [o.key, o]))
+    // What the preview lists of each operation: as the plan's scratch kept it, or from the stored bodies.
+    const listedPage: PlanStore.PageReader<RP, PlanStore.ListedOp> =
+      plan.listedPage ??
+      ((phase, afterSeq, limit) =>
+        Effect.map(plan.previewPage(phase, afterSeq, limit), (ops) => ops.map(Preview.listedOf)))
     /**
      * Hands each operation of the stored plan, as the preview shows it, to `visit`, a page at a time, and
      * waits for `afterPage` after each page.
      */
     const eachDoc = (visit: (d: Preview.PreviewDoc) => void, afterPage: Effect.Effect<void>) =>
-      PlanStore.eachPageOf(plan.previewPage)(
+      PlanStore.eachPageOf(listedPage)(
         (ops) =>
           Effect.zipRight(
             Effect.sync(() => {
@@ -136,7 +148,7 @@ const make = <RP>(
       )
     const documents: Array<Preview.PreviewDoc> = []
     for (const phase of phases)
-      for (const op of yield* plan.previewPage(phase, 0, HtmlPreview.PER_PHASE))
+      for (const op of yield* listedPage(phase, 0, HtmlPreview.PER_PHASE))
         documents.push(Preview.docOf(op, meta.baseCurrency, byKey.get(op.key)))
     const unknowns = p === undefined ? [] : Preview.unknownsOf(p)
     const preview: Preview.Preview = {

@@ -16,7 +16,7 @@ import * as Refs from "../transform/Refs.js"
 import type { TrialBalanceComparison } from "../reconcile/Model.js"
 import * as TrialBalanceCheck from "../reconcile/TrialBalanceCheck.js"
 import type { TargetTrialBalance } from "../reconcile/TargetBooks.js"
-import type { StoredOp } from "../staging/PlanStore.js"
+import type { ListedOp, StoredOp } from "../staging/PlanStore.js"
 import type { Outcome, Projection } from "./Projection.js"
 import { append } from "../Multimap.js"
 import { classSections } from "../reconcile/TrialBalanceCheck.js"
@@ -124,15 +124,12 @@ const name = (v: unknown) => {
 }
 const fixed = (m: Money.Money) => Money.toFixed(m)
 
-/** A document's total as the platform computes it (the scratch copy's answer), else "" . */
-const amountOf = (op: StoredOp, total: number | undefined): string => {
-  const b = op.body as Body
-  switch (op.kind) {
-    case "invoice":
-    case "bill":
-    case "customer-credit-note":
-    case "supplier-credit-note":
-      return total === undefined ? "" : fixed(Money.fromNumber(total))
+/** The kinds whose amount is the document's total as the platform computes it (a scratch copy's answer). */
+const documentKinds = new Set(["invoice", "bill", "customer-credit-note", "supplier-credit-note"])
+
+/** The amount of an operation whose kind has one in its body, else "". */
+const bodyAmount = (kind: string, b: Body): string => {
+  switch (kind) {
     case "invoice-payment":
     case "bill-payment":
       return fixed(Money.sum(list(b.payments).map((p) => num(p.paymentAmount))))
@@ -162,27 +159,53 @@ const amountOf = (op: StoredOp, total: number | undefined): string => {
   }
 }
 
+/**
+ * What the preview lists of an operation that its body alone says: its date, party, currency (the body's own;
+ * "" for the base currency) and amount ("" for a document, whose total is the platform's). Made from the body
+ * as built (the plan's scratch keeps it beside the operation, `PlanScratch.open`) or as stored
+ * (`listedOf`): the same for both, since the stored body is the built one's canonical text.
+ */
+export type Listed = readonly [date: string, party: string, currency: string, amount: string]
+
+export const listing = (kind: string, phase: Phase, body: unknown): Listed => {
+  const b = body as Body
+  const firstSettlement = list(b.payments)[0] ?? list(b.refunds)[0] ?? {}
+  return [
+    str(b.valueDate) || str(firstSettlement.valueDate) || str(b.rateApplicableFrom),
+    name(b.contactResourceId) || (phase === "settlements" ? name(b.resourceId) : ""),
+    str((b.currency as Body | undefined)?.sourceCurrency) || str(b.currencyCode),
+    bodyAmount(kind, b)
+  ]
+}
+
+/** A stored operation as the preview reads it. */
+export const listedOf = (op: StoredOp): ListedOp => ({
+  seq: op.seq,
+  key: op.key,
+  phase: op.phase,
+  kind: op.kind,
+  naturalKey: op.naturalKey,
+  lineage: op.lineage,
+  listed: listing(op.kind, op.phase, op.body)
+})
+
 /** The key fields of one operation, as the preview lists it. */
 export const docOf = (
-  op: StoredOp,
+  op: ListedOp,
   baseCurrency: string,
   outcome: { readonly outcome: Outcome; readonly message?: string; readonly total?: number } | undefined
 ): PreviewDoc => {
-  const b = op.body as Body
-  const firstSettlement = list(b.payments)[0] ?? list(b.refunds)[0] ?? {}
-  const currency =
-    str((b.currency as Body | undefined)?.sourceCurrency) ||
-    str(b.currencyCode) ||
-    (op.kind === "currency" ? "" : op.phase === "transactions" ? baseCurrency : "")
+  const [date, party, currency, amount] = op.listed as Listed
+  const total = outcome?.total
   return {
     seq: op.seq,
     phase: op.phase,
     kind: op.kind,
     reference: op.naturalKey,
-    date: str(b.valueDate) || str(firstSettlement.valueDate) || str(b.rateApplicableFrom),
-    party: name(b.contactResourceId) || (op.phase === "settlements" ? name(b.resourceId) : ""),
-    currency,
-    amount: amountOf(op, outcome?.total),
+    date,
+    party,
+    currency: currency || (op.kind === "currency" ? "" : op.phase === "transactions" ? baseCurrency : ""),
+    amount: documentKinds.has(op.kind) ? (total === undefined ? "" : fixed(Money.fromNumber(total))) : amount,
     outcome: outcome?.outcome ?? "not projected",
     message: outcome?.message ?? "",
     lineage: op.lineage

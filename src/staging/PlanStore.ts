@@ -330,11 +330,11 @@ export const page = pageWith("body")
 export const previewPage = pageWith(PREVIEW_BODY)
 
 /** Reads up to `limit` operations of `phase` after `afterSeq`: `page`, or a test's stand-in. */
-export type PageReader<R> = (
+export type PageReader<R, A extends { readonly seq: number } = StoredOp> = (
   phase: Phase,
   afterSeq: number,
   limit: number
-) => Effect.Effect<ReadonlyArray<StoredOp>, never, R>
+) => Effect.Effect<ReadonlyArray<A>, never, R>
 
 /** Operations read and worked on at a time by what pages through a stored plan. */
 export const PAGE_SIZE = 5000
@@ -345,9 +345,9 @@ export const PAGE_SIZE = 5000
  * (`Memory.relieve`).
  */
 export const eachPageOf =
-  <RR>(read: PageReader<RR>) =>
+  <RR, A extends { readonly seq: number } = StoredOp>(read: PageReader<RR, A>) =>
   <E, R>(
-    f: (ops: ReadonlyArray<StoredOp>, phase: Phase) => Effect.Effect<void, E, R>,
+    f: (ops: ReadonlyArray<A>, phase: Phase) => Effect.Effect<void, E, R>,
     limit: number = PAGE_SIZE
   ): Effect.Effect<void, E, R | RR> =>
     Effect.gen(function* () {
@@ -376,6 +376,19 @@ export interface PlanSource<R> {
   readonly issues: Effect.Effect<ReadonlyArray<Issue>, never, R>
   readonly page: PageReader<R>
   readonly previewPage: PageReader<R>
+  /**
+   * The operations with what the preview lists of each, made as they were built, when the source holds that
+   * (a scratch that lists them, `PlanScratch.open`): the preview reads these instead of `previewPage`.
+   */
+  readonly listedPage?: PageReader<R, ListedOp>
+}
+
+/** An operation's key fields and lineage, with what the preview lists of its body (opaque here: `Preview.listing`). */
+export interface ListedOp extends Pick<
+  StoredOp,
+  "seq" | "key" | "phase" | "kind" | "naturalKey" | "lineage"
+> {
+  readonly listed: unknown
 }
 
 /**
@@ -398,7 +411,23 @@ export const inScratch = (
     kindCounts: Effect.sync(() => scratch.kindCounts()),
     issues: Effect.succeed(plan.issues),
     page: pageOf("body"),
-    previewPage: pageOf(PREVIEW_BODY)
+    previewPage: pageOf(PREVIEW_BODY),
+    ...(scratch.lists
+      ? {
+          listedPage: (phase: Phase, afterSeq: number, limit: number) =>
+            Effect.sync(() =>
+              scratch.listedPage(phase, afterSeq, limit).map((r): ListedOp => ({
+                seq: r.seq,
+                key: r.key,
+                phase: r.phase,
+                kind: r.kind,
+                naturalKey: r.natural_key,
+                lineage: JSON.parse(r.lineage) as Array<string>,
+                listed: JSON.parse(r.listed) as unknown
+              }))
+            )
+        }
+      : {})
   }
 }
 

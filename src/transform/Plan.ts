@@ -162,8 +162,8 @@ export type OpSpec = Pick<
 
 /** Where a plan's operations go as they are built: memory (`OpsInMemory`) or a scratch database (`PlanScratch`). */
 export interface OpSink {
-  /** Keeps `op`, with its canonical body `json`. */
-  put(op: OpSpec, json: string): void
+  /** Keeps `op`, with its canonical body `json`, the text of `body` (its encoded value). */
+  put(op: OpSpec, json: string, body: unknown): void
 }
 
 /** Operations kept in memory as `EncodedOp`s, in the order they were built (small plans, tests, a conversion's full-history pass). */

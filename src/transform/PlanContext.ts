@@ -100,7 +100,7 @@ export class PlanContext {
       const encoded = encoderOf(schema)(body)
       const deps = [...new Set(dependsOn.filter((d) => d !== spec.key))].sort()
       const json = canonicalJson(encoded)
-      this.sink.put({ ...spec, dependsOn: deps }, json)
+      this.sink.put({ ...spec, dependsOn: deps }, json, encoded)
       if (lookedUp.has(spec.phase)) this.opKeys.add(spec.key)
       // The heap's ceiling (`Memory.relieve`): building a large plan makes garbage as fast as operations.
       if (++this.added % 1000 === 0) relieve(BUILD_FLOOR)

@@ -13,7 +13,7 @@
  * waiting for its event loop: `{ error }` when it failed.
  *
  * Messages in: `{ ops }` (a batch of operations, each `[place, sortKey, key, phase, kind, naturalKey, json,
- * dependsOn, lineage]`), `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
+ * dependsOn, lineage, listed]`: `listed` the preview's listing of it, or null), `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
  * counted, not written.
  */
 import { parentPort, workerData } from "node:worker_threads"
@@ -56,9 +56,9 @@ try {
 }
 
 const write = (ops) => {
-  for (const [place, sortKey, key, phase, kind, naturalKey, json, dependsOn, lineage] of ops) {
+  for (const [place, sortKey, key, phase, kind, naturalKey, json, dependsOn, lineage, listed] of ops) {
     const row = opRow(key, phase, kind, naturalKey, json, dependsOn, lineage)
-    insert.run(place, utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]))
+    insert.run(place, utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]), listed)
   }
 }
 

@@ -48,8 +48,14 @@ describe("the preview's reading of the stored plan", () => {
       // What the preview shows of each operation, with and without an outcome, is the same either way.
       const outcome = { outcome: "created" as const, total: 123.45 }
       assert.deepStrictEqual(
-        slim.map((o) => [Preview.docOf(o, "SGD", undefined), Preview.docOf(o, "SGD", outcome)]),
-        whole.map((o) => [Preview.docOf(o, "SGD", undefined), Preview.docOf(o, "SGD", outcome)])
+        slim.map((o) => [
+          Preview.docOf(Preview.listedOf(o), "SGD", undefined),
+          Preview.docOf(Preview.listedOf(o), "SGD", outcome)
+        ]),
+        whole.map((o) => [
+          Preview.docOf(Preview.listedOf(o), "SGD", undefined),
+          Preview.docOf(Preview.listedOf(o), "SGD", outcome)
+        ])
       )
     })
   )

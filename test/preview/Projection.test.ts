@@ -202,7 +202,7 @@ const kindsOf = (docs: ReadonlyArray<Preview.PreviewDoc>) => {
 
 const previewOf = (p: Projection.Projection): Preview.Preview => {
   const outcomes = new Map(p.outcomes.map((o) => [o.key, o]))
-  const documents = plan.map((o) => Preview.docOf(o, "SGD", outcomes.get(o.key)))
+  const documents = plan.map((o) => Preview.docOf(Preview.listedOf(o), "SGD", outcomes.get(o.key)))
   return {
     header: {
       company: "Test Company <&>",

@@ -11,6 +11,8 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as NodePath from "node:path"
+import * as PlanPreview from "../../src/preview/PlanPreview.js"
+import * as Preview from "../../src/preview/Preview.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
 import * as StagingDb from "../../src/staging/StagingDb.js"
 import { phases } from "../../src/transform/Plan.js"
@@ -44,13 +46,14 @@ const withBuilt = <A, E, R>(
   use: (scratch: PlanScratch, built: ReturnType<typeof PlanBuilder.buildInto>) => Effect.Effect<A, E, R>
 ) =>
   Effect.acquireUseRelease(
-    Effect.sync(() => PlanScratch.open()),
+    // As plan opens it to write a preview: each operation kept with what the preview lists of it.
+    Effect.sync(() => PlanScratch.open(PlanPreview.listingText)),
     (scratch) => use(scratch, PlanBuilder.buildInto(scratch, company, snapshot, mappings)),
     (scratch) => Effect.sync(() => scratch.close())
   )
 
 /** Every operation `read` gives of every phase, read two at a time. */
-const everyPage = <R>(read: PlanStore.PageReader<R>) =>
+const everyPage = <R, A extends { readonly seq: number }>(read: PlanStore.PageReader<R, A>) =>
   Effect.gen(function* () {
     const all = []
     for (const phase of phases)
@@ -119,6 +122,15 @@ describe("a plan stored from a thread of its own", () => {
         assert.deepStrictEqual(pages, yield* PlanStore.ops)
         const previewPages = yield* everyPage(fromScratch.previewPage)
         assert.deepStrictEqual(previewPages, yield* everyPage(stored.previewPage))
+        // What the preview lists of each operation, kept as it was built, is what the stored body says.
+        assert.isDefined(fromScratch.listedPage)
+        const listed = yield* everyPage(fromScratch.listedPage!)
+        assert.deepStrictEqual(listed, previewPages.map(Preview.listedOf))
+        assert.isAbove(
+          listed.filter((op) => (op.listed as Preview.Listed)[3] !== "").length,
+          3,
+          "the payments', credits' and journals' amounts are listed"
+        )
         // The preview's pages leave a document's lines out.
         const invoiceBody = previewPages.find((op) => op.kind === "invoice")?.body as Record<string, unknown>
         assert.notProperty(invoiceBody, "lineItems")
@@ -199,7 +211,7 @@ describe("a plan stored from a thread of its own", () => {
           let whileHeld = false
           yield* Effect.gen(function* () {
             do {
-              yield* everyPage(fromScratch.previewPage)
+              yield* everyPage(fromScratch.listedPage!)
               yield* turn
             } while (Option.isNone(yield* Fiber.poll(storing)))
             whileHeld = reader.inTransaction

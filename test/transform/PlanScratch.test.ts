@@ -32,7 +32,7 @@ const withStore = <A, E, R>(use: (scratch: PlanScratch) => Effect.Effect<A, E, R
   ).pipe(Effect.provide(StagingDb.layer(":memory:")))
 
 const put = (scratch: PlanScratch, ops: ReadonlyArray<EncodedOp>) => {
-  for (const op of ops) scratch.put(op, op.json)
+  for (const op of ops) scratch.put(op, op.json, JSON.parse(op.json))
 }
 
 /** The payment operation of the fixture, from the source row `lineage`. */
@@ -166,7 +166,7 @@ describe("PlanScratch", () => {
     const scratch = PlanScratch.open()
     put(scratch, ops())
     // A body that is no text cannot be hashed: the thread fails on it, and the seal tells.
-    scratch.put(paymentOp("Payments.csv:3"), undefined as unknown as string)
+    scratch.put(paymentOp("Payments.csv:3"), undefined as unknown as string, undefined)
     assert.throws(
       () => scratch.seal(),
       /the plan's scratch \(.*scratch\.db\) could not be written: .*"data" argument/
@@ -179,7 +179,7 @@ describe("PlanScratch", () => {
     const scratch = PlanScratch.open()
     put(scratch, [...tricky(), ...ops()])
     scratch.close()
-    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}"), /used after it was closed/)
+    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}", {}), /used after it was closed/)
   })
 
   it("counts what it holds by phase, in load order", () =>
@@ -207,7 +207,7 @@ describe("PlanScratch", () => {
     const file = scratch.seal()
     assert.isTrue(NodeFs.existsSync(file))
     assert.strictEqual(scratch.seal(), file)
-    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}"), /once sealed/)
+    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}", {}), /once sealed/)
     // Sealed, it reads the same order however often it is read.
     assert.deepStrictEqual(
       [...scratch.hashLines()],
@@ -226,7 +226,7 @@ describe("PlanScratch", () => {
     scratch.close()
     scratch.close()
     assert.throws(() => reading.next(), /used after it was closed/)
-    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}"), /used after it was closed/)
+    assert.throws(() => scratch.put(paymentOp("Payments.csv:2"), "{}", {}), /used after it was closed/)
     assert.throws(() => scratch.ordered().next(), /used after it was closed/)
   })
 
