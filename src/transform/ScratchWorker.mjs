@@ -12,8 +12,10 @@
  * failed). `replies` is a MessagePort the building thread reads without
  * waiting for its event loop: `{ error }` when it failed.
  *
- * Messages in: `{ ops }` (a batch of operations, each `[place, sortKey, key, phase, kind, naturalKey, json,
- * dependsOn, lineage, listed]`: `listed` the preview's listing of it, or null), `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
+ * Messages in: `{ ops }` (a batch of operations as `PlanScratch`'s `Batch`: `{ texts, lengths, numbers }`, each
+ * operation's numbers `[place, dependencies, lineage entries, listed]` and its texts `sortKey, key, phase,
+ * kind, naturalKey, json, listing, ...dependsOn, ...lineage`; the listing stored only when `listed` is 1),
+ * `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
  * counted, not written.
  */
 import { parentPort, workerData } from "node:worker_threads"
@@ -55,11 +57,28 @@ try {
   failed = reason(e)
 }
 
-const write = (ops) => {
-  for (const [place, sortKey, key, phase, kind, naturalKey, json, dependsOn, lineage, listed] of ops) {
-    const row = opRow(key, phase, kind, naturalKey, json, dependsOn, lineage)
-    insert.run(place, utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]), listed)
+/** The numbers of an operation in a batch. */
+const NUMBERS = 4
+
+const write = ({ texts, lengths, numbers }) => {
+  let at = 0
+  let t = 0
+  const next = () => texts.slice(at, (at += lengths[t++]))
+  const list = (n) => {
+    const out = new Array(n)
+    for (let i = 0; i < n; i++) out[i] = next()
+    return out
   }
+  for (let n = 0; n < numbers.length; n += NUMBERS) {
+    const [sortKey, key, phase, kind, naturalKey, json, listing] = list(7)
+    const dependsOn = list(numbers[n + 1])
+    const lineage = list(numbers[n + 2])
+    const row = opRow(key, phase, kind, naturalKey, json, dependsOn, lineage)
+    const listed = numbers[n + 3] === 1 ? listing : null
+    insert.run(numbers[n], utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]), listed)
+  }
+  if (at !== texts.length)
+    throw new Error(`a batch's texts ran ${texts.length - at} characters past its lengths`)
 }
 
 parentPort.on("message", (m) => {
