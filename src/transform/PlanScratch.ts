@@ -110,8 +110,17 @@ const LISTED_SEAL = [
   "COMMIT"
 ]
 
-/** Operations handed to the writer thread at a time. */
+/** Operations handed to the writer thread at a time, at most. */
 const BATCH = 256
+
+/**
+ * The characters of a batch's texts past which it is handed over before it has `BATCH` operations: its one
+ * string stays an ordinary object of V8's young generation on both threads (below 64 K two-byte characters).
+ * Bigger, a string is made in the space of large objects, which only a full collection frees: at 100,000
+ * invoices, batches of 256 documents' texts (several hundred KB each) raised plan's peak RSS from 244-246
+ * to 252-261 MB (two runs each).
+ */
+const BATCH_CHARS = 32_768
 
 /**
  * Batches handed over and not yet written before `put` waits for the writer thread: what the heap holds of
@@ -181,6 +190,7 @@ export class PlanScratch implements OpSink {
   private texts: Array<string> = []
   private lengths: Array<number> = []
   private numbers: Array<number> = []
+  private chars = 0
   private handed = 0
   private waited = 0
   /** The sealed scratch, read on this thread; undefined while the writer thread has it. */
@@ -267,12 +277,13 @@ export class PlanScratch implements OpSink {
     for (const l of op.lineage) this.text(l)
     this.counts.set(op.phase, (this.counts.get(op.phase) ?? 0) + 1)
     scratched++
-    if (this.numbers.length === BATCH * NUMBERS) this.hand()
+    if (this.numbers.length === BATCH * NUMBERS || this.chars >= BATCH_CHARS) this.hand()
   }
 
   private text(t: string): void {
     this.texts.push(t)
     this.lengths.push(t.length)
+    this.chars += t.length
   }
 
   /** Hands the batch to the writer thread; waits while `IN_FLIGHT` batches are still to be written. */
@@ -290,6 +301,7 @@ export class PlanScratch implements OpSink {
     this.texts = []
     this.lengths = []
     this.numbers = []
+    this.chars = 0
     this.handed++
     for (let waited = false; ; waited = true) {
       const written = Atomics.load(control, CONTROL.written)
@@ -304,6 +316,11 @@ export class PlanScratch implements OpSink {
   /** The engine limits the writer thread runs under (undefined before it starts, or once it has ended). */
   get writerLimits(): NodeWorker.ResourceLimits | undefined {
     return this.writer?.thread.resourceLimits
+  }
+
+  /** How many batches were handed to the writer thread so far. */
+  get batches(): number {
+    return this.handed
   }
 
   /** How many batches waited to be handed over until the writer thread had caught up (`IN_FLIGHT`). */

@@ -143,6 +143,37 @@ describe("PlanScratch", () => {
       )
     }))
 
+  it("hands big bodies over in batches whose texts stay ordinary young objects (under 64 K two-byte characters)", () =>
+    withScratch((scratch) => {
+      // 40 documents of 10,000 characters each: 256 to a batch would be one string of 400,000.
+      const big = manyJournals()
+        .slice(0, 40)
+        .map(
+          (o) =>
+            new EncodedOp(
+              o.key,
+              o.phase,
+              o.kind,
+              o.naturalKey,
+              o.dependsOn,
+              JSON.stringify({ note: "é".repeat(9990) }),
+              o.lineage,
+              o.sortKey
+            )
+        )
+      put(scratch, big)
+      scratch.seal()
+      assert.isAtLeast(
+        scratch.batches,
+        10,
+        "at most 32,768 characters' worth (and one operation over) to a batch"
+      )
+      assert.deepStrictEqual(
+        [...scratch.ordered()].map((r) => ({ ...r })),
+        order(big).map((o) => rowOf(o, textsOf(o)))
+      )
+    }))
+
   it("runs its writer thread with a small young generation: what it allocates is dropped row by row", () =>
     withScratch((scratch) => {
       // Enough batches that the building thread waits for the writer thread, which is then running.
