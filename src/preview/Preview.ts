@@ -17,7 +17,7 @@ import type { TrialBalanceComparison } from "../reconcile/Model.js"
 import * as TrialBalanceCheck from "../reconcile/TrialBalanceCheck.js"
 import type { TargetTrialBalance } from "../reconcile/TargetBooks.js"
 import type { ListedOp, StoredOp } from "../staging/PlanStore.js"
-import type { Outcome, Projection } from "./Projection.js"
+import { documentKinds, type Outcome, type Projection } from "./Projection.js"
 import { append } from "../Multimap.js"
 import { classSections } from "../reconcile/TrialBalanceCheck.js"
 
@@ -123,9 +123,6 @@ const name = (v: unknown) => {
   return r ? r.naturalKey : str(v)
 }
 const fixed = (m: Money.Money) => Money.toFixed(m)
-
-/** The kinds whose amount is the document's total as the platform computes it (a scratch copy's answer). */
-const documentKinds = new Set(["invoice", "bill", "customer-credit-note", "supplier-credit-note"])
 
 /** The amount of an operation whose kind has one in its body, else "". */
 const bodyAmount = (kind: string, b: Body): string => {

@@ -109,7 +109,13 @@ interface State {
   message?: string
 }
 
-const documentKinds = new Set(["invoice", "bill", "customer-credit-note", "supplier-credit-note"])
+/** The kinds of operation whose total the platform computes (a document's: the projection tells it). */
+export const documentKinds: ReadonlySet<string> = new Set([
+  "invoice",
+  "bill",
+  "customer-credit-note",
+  "supplier-credit-note"
+])
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 

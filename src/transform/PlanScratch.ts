@@ -77,7 +77,7 @@ const PRAGMAS = ["page_size = 16384", "journal_mode = OFF", "synchronous = OFF",
 
 /** What the writer thread runs first: the operations' table, and the one transaction begun. */
 const SETUP = [
-  `CREATE TABLE ops (place INTEGER NOT NULL, sort_order BLOB NOT NULL, key_order BLOB NOT NULL, ${COLUMNS.map((c) => `${c} TEXT NOT NULL`).join(", ")}, listed TEXT)`,
+  `CREATE TABLE ops (place INTEGER NOT NULL, sort_order BLOB NOT NULL, key_order BLOB NOT NULL, ${COLUMNS.map((c) => `${c} TEXT NOT NULL`).join(", ")}, listed TEXT NOT NULL)`,
   "BEGIN"
 ]
 
@@ -89,26 +89,21 @@ const INSERT = `INSERT INTO ops VALUES (${["?", "?", "?", ...COLUMNS.map(() => "
  * `ops`, each with its phase and kind, for what counts them (`kindCounts`) without reading the operations'
  * rows, bodies and all. Sorted on the row ids alone: SQLite sorting the rows, bodies and all, took 315-433 ms
  * at 20,000 invoices against 277-280 ms.
+ *
+ * For a scratch that lists its operations (`listed`), the load order holds besides what the preview reads of
+ * each (`listedPage`), so that the preview reads it in order instead of each operation's row, body and all,
+ * by its row id: at 20,000 invoices, listings read through the row ids took 292 ms of the preview's thread
+ * against 214 ms in order (one profile each).
  */
-const SEAL = [
-  "CREATE TABLE load_order (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, phase TEXT NOT NULL, kind TEXT NOT NULL)",
-  "INSERT INTO load_order (id, phase, kind) SELECT rowid, phase, kind FROM ops ORDER BY place, sort_order, key_order",
-  "COMMIT"
-]
-
-/**
- * The same for a scratch that lists its operations: the load order holds what the preview reads of each
- * operation besides (`listedPage`), so that the preview reads it in order instead of each operation's row,
- * body and all, by its row id. At 20,000 invoices, listings read through the row ids took 292 ms of the
- * preview's thread (one profile).
- */
-const LISTED_SEAL = [
-  `CREATE TABLE load_order (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, phase TEXT NOT NULL, kind TEXT NOT NULL,
-    key TEXT NOT NULL, natural_key TEXT NOT NULL, lineage TEXT NOT NULL, listed TEXT NOT NULL)`,
-  `INSERT INTO load_order (id, phase, kind, key, natural_key, lineage, listed)
-    SELECT rowid, phase, kind, key, natural_key, lineage, listed FROM ops ORDER BY place, sort_order, key_order`,
-  "COMMIT"
-]
+const sealOf = (listed: boolean): ReadonlyArray<string> => {
+  const columns = ["phase", "kind", ...(listed ? ["key", "natural_key", "lineage", "listed"] : [])]
+  return [
+    `CREATE TABLE load_order (seq INTEGER PRIMARY KEY, id INTEGER NOT NULL, ${columns.map((c) => `${c} TEXT NOT NULL`).join(", ")})`,
+    `INSERT INTO load_order (id, ${columns.join(", ")})
+      SELECT rowid, ${columns.join(", ")} FROM ops ORDER BY place, sort_order, key_order`,
+    "COMMIT"
+  ]
+}
 
 /** Operations handed to the writer thread at a time, at most. */
 const BATCH = 256
@@ -148,8 +143,8 @@ const PATIENCE = 120_000
 /**
  * A batch of operations as it is handed to the writer thread (`ScratchWorker.mjs`): their texts end to end in
  * one string, each text's length, and each operation's numbers (`NUMBERS`: its phase's place, how many
- * dependencies and lineage entries it has, whether it has a listing). Each operation's texts are its sort key,
- * key, phase, kind, natural key, canonical body and listing ("" without), then its dependencies and its
+ * dependencies and lineage entries it has). Each operation's texts are its sort key, key, phase, kind,
+ * natural key, canonical body and listing ("" in a scratch that keeps none), then its dependencies and its
  * lineage. One flat string crosses to the thread as one copy; the operations as arrays of the build's
  * concatenated strings were cloned text by text, each made flat on the way: at 20,000 invoices `postMessage`
  * took 233 ms of the building thread (one profile).
@@ -161,7 +156,7 @@ interface Batch {
 }
 
 /** The numbers of an operation in a `Batch`. */
-const NUMBERS = 4
+const NUMBERS = 3
 
 /** What the preview lists of an operation, from its kind, phase and body as built, as a text (`PlanScratch.open`). */
 export type Listing = (kind: OpSpec["kind"], phase: Phase, body: unknown) => string
@@ -236,7 +231,7 @@ export class PlanScratch implements OpSink {
           setup: SETUP,
           insert: INSERT,
           columns: COLUMNS,
-          seal: this.list === undefined ? SEAL : LISTED_SEAL,
+          seal: sealOf(this.list !== undefined),
           control: control.buffer,
           at: CONTROL,
           replies: port2
@@ -260,12 +255,7 @@ export class PlanScratch implements OpSink {
     this.live()
     if (this.db !== undefined)
       throw new Error("an operation was put in the plan's scratch once sealed: a defect")
-    this.numbers.push(
-      phases.indexOf(op.phase),
-      op.dependsOn.length,
-      op.lineage.length,
-      this.list === undefined ? 0 : 1
-    )
+    this.numbers.push(phases.indexOf(op.phase), op.dependsOn.length, op.lineage.length)
     this.text(op.sortKey)
     this.text(op.key)
     this.text(op.phase)

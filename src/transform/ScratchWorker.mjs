@@ -13,8 +13,8 @@
  * waiting for its event loop: `{ error }` when it failed.
  *
  * Messages in: `{ ops }` (a batch of operations as `PlanScratch`'s `Batch`: `{ texts, lengths, numbers }`, each
- * operation's numbers `[place, dependencies, lineage entries, listed]` and its texts `sortKey, key, phase,
- * kind, naturalKey, json, listing, ...dependsOn, ...lineage`; the listing stored only when `listed` is 1),
+ * operation's numbers `[place, dependencies, lineage entries]` and its texts `sortKey, key, phase, kind,
+ * naturalKey, json, listing, ...dependsOn, ...lineage`; the listing "" in a scratch that keeps none),
  * `{ seal: true }`. The first failure is kept and told at the seal; batches after it are
  * counted, not written.
  */
@@ -58,7 +58,7 @@ try {
 }
 
 /** The numbers of an operation in a batch. */
-const NUMBERS = 4
+const NUMBERS = 3
 
 const write = ({ texts, lengths, numbers }) => {
   let at = 0
@@ -74,8 +74,7 @@ const write = ({ texts, lengths, numbers }) => {
     const dependsOn = list(numbers[n + 1])
     const lineage = list(numbers[n + 2])
     const row = opRow(key, phase, kind, naturalKey, json, dependsOn, lineage)
-    const listed = numbers[n + 3] === 1 ? listing : null
-    insert.run(numbers[n], utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]), listed)
+    insert.run(numbers[n], utf16be(sortKey), utf16be(key), ...columns.map((c) => row[c]), listing)
   }
   if (at !== texts.length)
     throw new Error(`a batch's texts ran ${texts.length - at} characters past its lengths`)

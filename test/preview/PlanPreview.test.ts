@@ -16,6 +16,7 @@ import * as Extract from "../../src/extract/Extract.js"
 import * as Executor from "../../src/load/Executor.js"
 import * as Memory from "../../src/Memory.js"
 import * as PlanPreview from "../../src/preview/PlanPreview.js"
+import * as Preview from "../../src/preview/Preview.js"
 import * as TargetBooks from "../../src/reconcile/TargetBooks.js"
 import { accountingFormat } from "../../src/reconcile/XlsxReport.js"
 import * as PlanStore from "../../src/staging/PlanStore.js"
@@ -92,6 +93,27 @@ describe("the plan's dry-run preview of the bundled sample", () => {
         assert.isAtLeast(Memory.collectionCount() - collections, pages, "a full collection after each page")
         // The buffers were held outside the heap throughout (referenced here, so not collected).
         assert.isAtLeast(process.memoryUsage().arrayBuffers, held.length * 64 * 1024)
+        // A source that keeps each operation's listing (a plan's scratch) is listed from those, its bodies
+        // never read back: the same workbook of operations as from the stored bodies.
+        const listedDir = NodePath.join(dir, "listed")
+        const listing: PlanStore.PlanSource<unknown> = {
+          ...PlanStore.stored,
+          previewPage: () => Effect.dieMessage("the bodies were read back for the preview"),
+          listedPage: (phase, afterSeq, limit) =>
+            Effect.map(PlanStore.previewPage(phase, afterSeq, limit), (ops) => ops.map(Preview.listedOf))
+        }
+        yield* inProcess(PlanPreview.writeFor(listedDir, listing, books, "Xero", scratchSandbox))
+        const operationsOf = (file: string) =>
+          Effect.promise(async () => {
+            const wb = new ExcelJS.Workbook()
+            await wb.xlsx.readFile(file)
+            const rows: Array<Array<string>> = []
+            wb.getWorksheet("Operations")!.eachRow((r) => void rows.push(cells(r)))
+            return rows
+          })
+        const fromBodies = yield* operationsOf(NodePath.join(dir, "plan.xlsx"))
+        assert.strictEqual(fromBodies.length, stored.length + 1, "a row per operation and the header")
+        assert.deepStrictEqual(yield* operationsOf(NodePath.join(listedDir, "plan.xlsx")), fromBodies)
         // Above the limit the plan is not run in a copy: the preview says to rehearse instead.
         const large = yield* inProcess(
           PlanPreview.build(books, "Xero", "2026-01-01 00:00 UTC", scratchSandbox, 700)
