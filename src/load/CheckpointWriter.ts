@@ -4,11 +4,10 @@
  * be durable before its request is sent); an outcome is not (if the process dies first, the operation is in
  * doubt and is resolved by a lookup on the next run), so these writes never dominate a load.
  */
-import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Queue from "effect/Queue"
+import * as FiberId from "effect/FiberId"
 import type * as Scope from "effect/Scope"
 import * as Checkpoints from "../staging/Checkpoints.js"
 
@@ -37,45 +36,59 @@ export interface GroupCommit<U> {
  */
 const lazyWindow = Duration.millis(50)
 
-interface Item<U> {
-  readonly updates: ReadonlyArray<U>
-  readonly written: Deferred.Deferred<void>
-  readonly urgent: boolean
-}
+/** A signal a fiber can wait for, given once: `give` is a plain call (no fiber, no effect to run). */
+const signal = () => Deferred.unsafeMake<void>(FiberId.none)
+const give = (s: Deferred.Deferred<void>) => Deferred.unsafeDone(s, Effect.void)
 
-/** A group-commit writer over `write`, which must apply its updates in one transaction. */
-export const makeFor = <U>(
-  write: (updates: ReadonlyArray<U>) => Effect.Effect<void, never, SqlClient.SqlClient>
-): Effect.Effect<GroupCommit<U>, never, SqlClient.SqlClient | Scope.Scope> =>
+/**
+ * A group-commit writer over `write`, which must apply its updates in one transaction. The updates gather in
+ * a plain array and the callers that wait share one signal per transaction: a queue item and a deferred for
+ * each update had cost about 8 µs of CPU per operation in a profile of a load (19,101 operations).
+ */
+export const makeFor = <U, R>(
+  write: (updates: ReadonlyArray<U>) => Effect.Effect<void, never, R>
+): Effect.Effect<GroupCommit<U>, never, R | Scope.Scope> =>
   Effect.gen(function* () {
-    const queue = yield* Queue.unbounded<Item<U>>()
+    let gathered: Array<U> = []
+    /** Given once the updates gathered so far are durable; made by the first caller that waits for them. */
+    let written: Deferred.Deferred<void> | undefined
+    /** Given by the first update (or wait) of the next transaction. */
+    let arrived = signal()
+    /** Given by the first caller that waits for the next transaction. */
+    let urgent = signal()
     let transactions = 0
-    let urgentArrived = yield* Deferred.make<void>()
     yield* Effect.gen(function* () {
-      const first = yield* Queue.take(queue)
-      if (!first.urgent) yield* Effect.raceFirst(Effect.sleep(lazyWindow), Deferred.await(urgentArrived))
-      urgentArrived = yield* Deferred.make<void>()
+      yield* Deferred.await(arrived)
+      if (written === undefined) yield* Effect.raceFirst(Effect.sleep(lazyWindow), Deferred.await(urgent))
       yield* Effect.sleep(gatherWindow)
-      const batch = [first, ...(yield* Queue.takeAll(queue))]
-      const updates = batch.flatMap((i) => i.updates)
+      const updates = gathered
+      const done = written
+      gathered = []
+      written = undefined
+      arrived = signal()
+      urgent = signal()
       if (updates.length > 0) {
         yield* write(updates)
         transactions++
       }
-      yield* Effect.forEach(batch, (i) => Deferred.succeed(i.written, undefined), { discard: true })
+      if (done !== undefined) give(done)
     }).pipe(Effect.forever, Effect.forkScoped)
 
-    const submit = (updates: ReadonlyArray<U>, urgent: boolean) =>
-      Effect.gen(function* () {
-        const written = yield* Deferred.make<void>()
-        yield* Queue.offer(queue, { updates, written, urgent })
-        if (urgent) yield* Deferred.succeed(urgentArrived, undefined)
-        return written
+    const gather = (updates: ReadonlyArray<U>) => {
+      for (const u of updates) gathered.push(u)
+      give(arrived)
+    }
+    const durable = (updates: ReadonlyArray<U>) =>
+      Effect.suspend(() => {
+        gather(updates)
+        written ??= signal()
+        give(urgent)
+        return Deferred.await(written)
       })
     return {
-      durable: (updates) => submit(updates, true).pipe(Effect.flatMap(Deferred.await)),
-      later: (updates) => submit(updates, false).pipe(Effect.asVoid),
-      flush: submit([], true).pipe(Effect.flatMap(Deferred.await)),
+      durable,
+      later: (updates) => Effect.sync(() => gather(updates)),
+      flush: durable([]),
       transactions: () => transactions
     }
   })
