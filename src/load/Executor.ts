@@ -13,6 +13,7 @@ import * as PlanStore from "../staging/PlanStore.js"
 import { phases, type Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 import * as CheckpointWriter from "./CheckpointWriter.js"
+import * as InTurn from "./InTurn.js"
 import * as Intents from "./Intents.js"
 import * as RateLimiter from "./RateLimiter.js"
 import { canonicalBody, createPath, lookupEntity, lookupOps } from "./Operations.js"
@@ -371,7 +372,7 @@ export const load = (options: LoadOptions) =>
           if (inDoubt.length > 0) yield* resolveInDoubt(inDoubt)
           if (options.adoptExisting !== false) yield* adoptExisting(phaseOps)
           declareIntent = makeIntents(phaseOps)
-          yield* Effect.forEach(phaseOps, runOp, { concurrency: options.concurrency, discard: true })
+          yield* InTurn.each(phaseOps, options.concurrency, runOp)
           yield* writer.flush
         }),
       pageSize

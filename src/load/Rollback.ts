@@ -16,6 +16,7 @@ import * as PlanStore from "../staging/PlanStore.js"
 import type { Phase } from "../transform/Plan.js"
 import * as Refs from "../transform/Refs.js"
 import * as DeletePlan from "./DeletePlan.js"
+import * as InTurn from "./InTurn.js"
 import * as RateLimiter from "./RateLimiter.js"
 import * as RollbackChecks from "./RollbackChecks.js"
 import * as RollbackLog from "./RollbackLog.js"
@@ -258,7 +259,7 @@ export const rollback = (options: RollbackOptions) =>
       for (const wave of DeletePlan.waves(toDelete, dependentsOf)) {
         const targets = yield* prepare(wave)
         yield* writer.durable(targets.map(intent))
-        yield* Effect.forEach(targets, remove, { concurrency: options.concurrency, discard: true })
+        yield* InTurn.each(targets, options.concurrency, remove)
       }
       yield* writer.flush
       options.onPhase?.(phase, counts[phase])
