@@ -15,6 +15,8 @@ export interface RateLimiter {
   readonly rate: () => number
   /** How many 429s were seen. */
   readonly throttles: () => number
+  /** How many send times it holds: those of the last second, what a 429 measures the achieved rate by. */
+  readonly held: () => number
 }
 
 export const make = (ceiling = Number.POSITIVE_INFINITY): RateLimiter => {
@@ -50,5 +52,5 @@ export const make = (ceiling = Number.POSITIVE_INFINITY): RateLimiter => {
       if (now - lastThrottle > 500) rate = Math.max(1, Math.min(rate, achieved(now) || rate) * 0.7)
       lastThrottle = now
     })
-  return { acquire, throttled, rate: () => rate, throttles: () => throttles }
+  return { acquire, throttled, rate: () => rate, throttles: () => throttles, held: () => recent.length }
 }
