@@ -60,6 +60,9 @@ describe("rate limiter", () => {
       for (let i = 0; i < 100; i++) yield* send
       yield* limiter.throttled(0)
       assert.strictEqual(limiter.rate(), 70)
+      at(4_999)
+      yield* send
+      assert.strictEqual(limiter.rate(), 70)
       at(5_001)
       yield* send
       assert.closeTo(limiter.rate(), 77, 1e-9)
